@@ -1,0 +1,27 @@
+# Monogram — every entry point a developer or CI uses. See README.md.
+SWIFT ?= swift
+CONFIG ?= config/monogram.json
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: deps build run test bench clean
+
+## deps: install the Debian packages that building, tests and benchmarks need (only missing ones)
+deps:
+	@bash scripts/deps.sh all
+
+## build: release build of the monogram executable
+build: deps
+	$(SWIFT) build -c release --product monogram
+
+## run: build and serve on $(HOST):$(PORT) with $(CONFIG)
+run: build
+	.build/release/monogram --config $(CONFIG) --host $(HOST) --port $(PORT)
+
+## test: the whole test suite (unit, golden images, live HTTP)
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

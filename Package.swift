@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One set of settings for every target: Swift 6 language mode (strict concurrency) plus the
+// upcoming features that make leaks of C modules and implicit existentials compile errors.
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Monogram",
+    products: [
+        .executable(name: "monogram", targets: ["monogram"]),
+    ],
+    targets: [
+        // C libraries: cairo + pango (+ fontconfig, libpng) through pkg-config.
+        .systemLibrary(
+            name: "CPangoCairo",
+            path: "Sources/CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libpng-dev", "libfontconfig1-dev"])]
+        ),
+        // epoll, accept4 and eventfd, which Glibc's Swift module does not export.
+        .target(name: "CSystem", path: "Sources/CSystem"),
+
+        .target(name: "MonogramCore", swiftSettings: settings, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo"], swiftSettings: settings),
+        .target(name: "MonogramHTTP", dependencies: ["CSystem"], swiftSettings: settings),
+        .target(
+            name: "MonogramService",
+            dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP"],
+            swiftSettings: settings
+        ),
+        .executableTarget(name: "monogram", dependencies: ["MonogramService"], swiftSettings: settings),
+
+        .testTarget(name: "MonogramCoreTests", dependencies: ["MonogramCore"], swiftSettings: settings),
+        .testTarget(
+            name: "MonogramRenderTests",
+            dependencies: ["MonogramRender", "MonogramCore"],
+            resources: [.copy("Goldens")],
+            swiftSettings: settings
+        ),
+        .testTarget(name: "MonogramHTTPTests", dependencies: ["MonogramHTTP"], swiftSettings: settings),
+        .testTarget(name: "MonogramServiceTests", dependencies: ["MonogramService"], swiftSettings: settings),
+        // Live tests: start the real `monogram` executable and speak HTTP over sockets.
+        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram"], swiftSettings: settings),
+    ]
+)

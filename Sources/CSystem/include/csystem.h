@@ -1,0 +1,20 @@
+#ifndef MONOGRAM_CSYSTEM_H
+#define MONOGRAM_CSYSTEM_H
+
+// Glibc's Swift module does not export these; the server needs them for its event loop.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+
+// Swift cannot see `struct epoll_event`'s packed union comfortably, so these wrap it.
+int csystem_epoll_create(void);
+int csystem_epoll_add(int epfd, int fd, unsigned int events, unsigned long long token);
+int csystem_epoll_mod(int epfd, int fd, unsigned int events, unsigned long long token);
+int csystem_epoll_del(int epfd, int fd);
+// Waits for events; writes tokens and event masks into the two arrays; returns the count or -1.
+int csystem_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *events, int max, int timeout_ms);
+// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC.
+int csystem_accept(int fd);
+int csystem_eventfd(void);
+
+#endif

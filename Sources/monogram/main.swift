@@ -1,0 +1,2 @@
+import MonogramRender
+print(RenderLibraries.versions)
