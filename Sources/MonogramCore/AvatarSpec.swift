@@ -1,0 +1,36 @@
+/// Everything the renderer needs to draw one face, fully resolved: no defaults left, no names,
+/// no configuration. Equal specs draw identical pixels.
+public struct AvatarSpec: Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
+        /// Text to draw centred (already computed initials, case applied).
+        case initials(String)
+        /// The neutral person silhouette shown for an empty name.
+        case placeholder
+    }
+
+    /// Width and height in device pixels (`size × dpr`).
+    public var pixelSize: Int
+    public var shape: Shape
+    public var background: RGBA
+    public var foreground: RGBA
+    public var content: Content
+    /// A family name from the configured allow-list (fontconfig resolves it, with script fallback).
+    public var fontFamily: String
+    public var bold: Bool
+    /// Text size as a fraction of `pixelSize` (0.1…1.0).
+    public var fontScale: Double
+
+    public init(
+        pixelSize: Int, shape: Shape, background: RGBA, foreground: RGBA, content: Content,
+        fontFamily: String, bold: Bool, fontScale: Double
+    ) {
+        self.pixelSize = pixelSize
+        self.shape = shape
+        self.background = background
+        self.foreground = foreground
+        self.content = content
+        self.fontFamily = fontFamily
+        self.bold = bold
+        self.fontScale = fontScale
+    }
+}
