@@ -1,0 +1,71 @@
+import MonogramCore
+import MonogramHTTP
+import MonogramRender
+import Glibc
+
+/// The application: routes requests, answers cache hits on the loop thread, and sends misses
+/// to the render pool with one render per key however many ask at once.
+public final class AvatarService: HTTPHandler {
+    struct Waiter: Sendable {
+        let responder: HTTPResponder
+        let ifNoneMatch: [Substring]
+    }
+
+    let settings: ServiceSettings
+    let renderer: Renderer
+    let responses: ResponseFactory
+    /// Canonical key → encoded avatar; the byte bound of the whole cache.
+    let cache: LRUCache<String, CachedAvatar>
+    /// Raw request target → canonical key, so a repeated URL skips option parsing entirely.
+    let aliases: LRUCache<String, String>
+    let pool: RenderPool
+    let flights = SingleFlight<Waiter>()
+    let placeholderPNG: [UInt8]
+
+    public init(settings: ServiceSettings, renderer: Renderer) throws(RenderError) {
+        self.settings = settings
+        self.renderer = renderer
+        self.responses = ResponseFactory(cacheControl: settings.cacheControl, corsOrigin: settings.corsOrigin, release: settings.release)
+        self.cache = LRUCache(maxBytes: settings.cacheBytes)
+        self.aliases = LRUCache(maxBytes: max(1 << 20, settings.cacheBytes / 16))
+        self.pool = RenderPool(workers: settings.renderWorkers, queueLimit: settings.renderQueue)
+        let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
+        self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
+    }
+
+    /// Ends the render workers after the queued renders (called once the server has drained).
+    public func stop() {
+        pool.stop()
+    }
+
+    public func handle(_ request: HTTPRequestHead, context: HTTPRequestContext, responder: HTTPResponder) -> HTTPHandlerResult {
+        guard request.method == .get || request.method == .head else {
+            return .respond(response(for: .methodNotAllowed, prefersImage: false), note: "")
+        }
+        let target = AvatarService.originForm(request.target)
+        let path = target.prefix(while: { $0 != "?" })
+        if path == "/healthz" {
+            return .respond(AvatarService.healthy, note: "")
+        }
+        if path.hasPrefix("/avatar/"), !path.dropFirst("/avatar/".count).contains("/") {
+            return avatar(request, target: target, responder: responder)
+        }
+        return .respond(response(for: .notFound, prefersImage: false), note: "")
+    }
+
+    static let healthy = HTTPResponse(
+        status: .ok, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")], body: Array("ok\n".utf8))
+
+    /// Absolute-form targets (RFC 9112 §3.2.2) are answered like their path.
+    static func originForm(_ target: String) -> Substring {
+        let whole = Substring(target)
+        guard !whole.hasPrefix("/"), let scheme = whole.range(of: "://") else { return whole }
+        let afterAuthority = whole[scheme.upperBound...].drop(while: { $0 != "/" && $0 != "?" })
+        return afterAuthority.isEmpty ? "/" : afterAuthority
+    }
+
+    func logError(_ message: String) {
+        let line = "monogram: error: \(message)\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,49 @@
+import MonogramCore
+import MonogramHTTP
+
+/// Builds every avatar answer's headers (API §4) in one place.
+struct ResponseFactory: Sendable {
+    let cacheControl: String
+    let corsOrigin: String
+    let release: String
+
+    /// SVG can carry script; this forbids everything but inline styles even if a page opens it.
+    static let svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
+    func avatar(body: [UInt8], format: OutputFormat, canonicalKey: String, source: String) -> CachedAvatar {
+        let etag = EntityTag.make(canonicalKey: canonicalKey, release: release)
+        var shared: [(name: String, value: String)] = [
+            ("ETag", etag),
+            ("Cache-Control", cacheControl),
+            ("Access-Control-Allow-Origin", corsOrigin),
+            ("X-Content-Type-Options", "nosniff"),
+            ("X-Avatar-Source", source),
+        ]
+        if format == .svg { shared.append(("Content-Security-Policy", ResponseFactory.svgPolicy)) }
+        let response = HTTPResponse(status: .ok, headers: [("Content-Type", format.contentType)] + shared, body: body)
+        let notModified = HTTPResponse(status: .notModified, headers: shared, body: [])
+        return CachedAvatar(response: response, notModified: notModified, etag: etag)
+    }
+
+    /// A 4xx for a bad parameter: one text line, or for browsers the placeholder image with the
+    /// reason in `X-Avatar-Error`. Never cacheable.
+    func badRequest(_ message: String, placeholder: [UInt8]?) -> HTTPResponse {
+        guard let placeholder else { return HTTPResponse.error(.badRequest, message, extraHeaders: [("Access-Control-Allow-Origin", corsOrigin)]) }
+        return HTTPResponse(
+            status: .badRequest,
+            headers: [
+                ("Content-Type", "image/png"),
+                ("Cache-Control", "no-store"),
+                ("Access-Control-Allow-Origin", corsOrigin),
+                ("X-Content-Type-Options", "nosniff"),
+                ("X-Avatar-Source", "placeholder"),
+                ("X-Avatar-Error", ResponseFactory.headerSafe(message)),
+            ],
+            body: placeholder)
+    }
+
+    /// Header values must not carry CR/LF or non-ASCII (RFC 9110 §5.5).
+    static func headerSafe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?" }))
+    }
+}

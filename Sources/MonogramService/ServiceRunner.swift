@@ -1,0 +1,83 @@
+import Dispatch
+import Glibc
+import MonogramCore
+import MonogramHTTP
+import MonogramRender
+
+/// Wires a validated configuration into a running server and runs it until SIGTERM/SIGINT.
+public enum ServiceRunner {
+    /// Exit codes (documented in `--help` and the README).
+    public enum ExitCode: Int32 {
+        case clean = 0
+        case badConfiguration = 1
+        case cannotBind = 2
+    }
+
+    public static func settings(from configuration: Configuration, renderer: Renderer) -> ServiceSettings {
+        let render = configuration.render
+        let palette = render.palette.isEmpty ? Palette.default : (Palette(colors: render.palette) ?? Palette.default)
+        let limits = OptionLimits(maxSize: render.maxSize, fonts: render.fonts, masks: renderer.maskNames)
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        return ServiceSettings(
+            limits: limits,
+            resolver: AvatarResolver(palette: palette, defaultFont: render.defaultFont, defaultBold: render.bold),
+            cacheBytes: configuration.cache.maxBytes,
+            cacheControl: configuration.http.cacheControl,
+            corsOrigin: configuration.http.corsOrigin,
+            renderWorkers: render.workers > 0 ? render.workers : cores,
+            renderQueue: render.queue,
+            renderTimeout: render.timeout,
+            accessLog: configuration.log.access,
+            logFormat: configuration.log.format == .json ? .json : .text)
+    }
+
+    public static func serverConfiguration(from configuration: Configuration) -> HTTPServerConfiguration {
+        var server = HTTPServerConfiguration()
+        server.host = configuration.server.host
+        server.port = configuration.server.port
+        server.maxConnections = configuration.server.maxConnections
+        server.readHeaderTimeout = configuration.server.readHeaderTimeout
+        server.idleTimeout = configuration.server.idleTimeout
+        server.writeTimeout = configuration.server.writeTimeout
+        return server
+    }
+
+    /// Serves until a signal, then drains; returns the process exit code.
+    public static func serve(_ configuration: Configuration) -> ExitCode {
+        let service: AvatarService
+        do {
+            let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
+            service = try AvatarService(settings: settings(from: configuration, renderer: renderer), renderer: renderer)
+        } catch {
+            printError("cannot start the renderer: \(error)")
+            return .badConfiguration
+        }
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(configuration: serverConfiguration(from: configuration), handler: service)
+        } catch {
+            printError("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
+            return .cannotBind
+        }
+        let signals = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { server.shutdown(grace: configuration.server.shutdownGrace) }
+            source.resume()
+            return source
+        }
+        let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
+        print("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
+        fflush(stdout)
+        server.run()
+        service.stop()
+        signals.forEach { $0.cancel() }
+        print("monogram stopped")
+        fflush(stdout)
+        return .clean
+    }
+
+    static func printError(_ message: String) {
+        fputs("monogram: \(message)\n", stderr)
+    }
+}
