@@ -6,6 +6,7 @@ public enum CommandLineAction: Sendable, Equatable {
     /// Print `CommandLineOptions.usage` and exit 0 (`--help`, `-h` or `monogram help`).
     case help
     /// `GET /healthz` on the configured host and port; exit 0 on `200`, else 1 (Docker `HEALTHCHECK`).
+    /// A wildcard `server.host` (`0.0.0.0`, `::`) is not an address to connect to: use loopback.
     case healthcheck
     /// Draw one avatar into `output`, as `GET /avatar/{name}?{query}` would.
     /// `query` holds the §1 parameters in the order given, e.g. `[("size", "64")]`.

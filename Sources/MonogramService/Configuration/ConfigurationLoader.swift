@@ -89,7 +89,7 @@ struct ConfigurationLoader {
         return configuration
     }
 
-    private mutating func apply(_ setting: Setting, _ raw: RawValue, origin: String?) {
+    private mutating func apply(_ setting: Setting, _ raw: SourceValue, origin: String?) {
         for problem in setting.apply(&configuration, raw) {
             let line = setting.path + problem.subpath + ": " + problem.message
             problems.append(origin.map { line + " (from \($0))" } ?? line)

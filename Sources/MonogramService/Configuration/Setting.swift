@@ -2,13 +2,13 @@ import Foundation
 
 /// A value as one source gave it: the JSON file keeps JSON's types, while the environment and
 /// flags only have text, so each converter accepts both and reports in the same words.
-enum RawValue {
+enum SourceValue {
     case json(Any)
     case text(String)
 }
 
 /// What is wrong with one value. `subpath` locates a list element (`[2]`) under the key.
-struct ValueProblem: Equatable {
+struct ValueProblem: Error {
     var subpath = ""
     var message: String
 }
@@ -19,7 +19,7 @@ struct Setting {
     let section: String
     let key: String
     /// Converts and validates `raw`; stores it only when there was no problem.
-    let apply: (inout Configuration, RawValue) -> [ValueProblem]
+    let apply: (inout Configuration, SourceValue) -> [ValueProblem]
 
     var path: String { section + "." + key }
     /// `MONOGRAM_` + section + `_` + key, upper-cased (`MONOGRAM_SERVER_PORT`).
@@ -28,7 +28,7 @@ struct Setting {
     /// A setting whose value `convert` checks, appending what is wrong to `problems`.
     static func value<T>(
         _ section: String, _ key: String, _ keyPath: WritableKeyPath<Configuration, T>,
-        _ convert: @escaping (RawValue, inout [ValueProblem]) -> T?
+        _ convert: @escaping (SourceValue, inout [ValueProblem]) -> T?
     ) -> Setting {
         Setting(section: section, key: key) { configuration, raw in
             var problems: [ValueProblem] = []
@@ -39,9 +39,9 @@ struct Setting {
     }
 }
 
-/// Converters from a `RawValue` to each kind of setting, with the messages users see.
+/// Converters from a `SourceValue` to each kind of setting, with the messages users see.
 enum Convert {
-    static func integer(_ raw: RawValue, in range: ClosedRange<Int>, _ problems: inout [ValueProblem]) -> Int? {
+    static func integer(_ raw: SourceValue, in range: ClosedRange<Int>, _ problems: inout [ValueProblem]) -> Int? {
         let number: Int?
         switch raw {
         case .json(let value): number = jsonNumber(value).flatMap(exactInteger)
@@ -59,7 +59,7 @@ enum Convert {
 
     /// Seconds, above 0 and at most a day: a larger value is surely a mistake (milliseconds?)
     /// and would overflow when turned into nanoseconds.
-    static func seconds(_ raw: RawValue, _ problems: inout [ValueProblem]) -> Double? {
+    static func seconds(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Double? {
         let number: Double?
         switch raw {
         case .json(let value): number = jsonNumber(value)?.doubleValue
@@ -72,7 +72,7 @@ enum Convert {
         return number
     }
 
-    static func boolean(_ raw: RawValue, _ problems: inout [ValueProblem]) -> Bool? {
+    static func boolean(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Bool? {
         var result: Bool?
         switch raw {
         case .json(let value):
@@ -91,7 +91,7 @@ enum Convert {
 
     /// A string that `parse` turns into a value, or rejects by throwing the problem.
     static func string<T>(
-        _ raw: RawValue, _ problems: inout [ValueProblem], parse: (String) throws(ValueProblem) -> T
+        _ raw: SourceValue, _ problems: inout [ValueProblem], parse: (String) throws(ValueProblem) -> T
     ) -> T? {
         guard let text = plainString(raw) else {
             problems.append(ValueProblem(message: "must be a string"))
@@ -108,7 +108,7 @@ enum Convert {
     /// A JSON array of strings, or comma-separated text; `element` turns each entry into a value
     /// or throws the problem with it, reported under the entry's index.
     static func list<T>(
-        _ raw: RawValue, _ problems: inout [ValueProblem],
+        _ raw: SourceValue, _ problems: inout [ValueProblem],
         element: (String) throws(ValueProblem) -> T
     ) -> [T]? {
         let entries: [Any]
@@ -137,7 +137,7 @@ enum Convert {
 
     // MARK: JSON details
 
-    private static func plainString(_ raw: RawValue) -> String? {
+    private static func plainString(_ raw: SourceValue) -> String? {
         switch raw {
         case .json(let value): return value as? String
         case .text(let text): return text
@@ -166,5 +166,3 @@ enum Convert {
         text.trimmingCharacters(in: .whitespaces)
     }
 }
-
-extension ValueProblem: Error {}
