@@ -36,8 +36,7 @@ enum Syntax {
         if let family = ipFamily(address) {
             if parts.count == 1 {
                 valid = true
-            } else if parts[1].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isNumber), parts[1].count <= 3,
-                let prefix = Int(parts[1]) {
+            } else if let prefix = decimal(parts[1], digits: 3) {
                 valid = prefix <= (family == .v4 ? 32 : 128)
             }
         }
@@ -78,9 +77,7 @@ enum Syntax {
             guard isHostName(String(host)) || ipFamily(String(host)) == .v4 else { return false }
         }
         if let port {
-            guard port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber), port.count <= 5,
-                let number = Int(port), (1...65_535).contains(number)
-            else { return false }
+            guard let number = decimal(port, digits: 5), (1...65_535).contains(number) else { return false }
         }
         return true
     }
@@ -96,6 +93,12 @@ enum Syntax {
             guard (1...63).contains(label.utf8.count), label.first != "-", label.last != "-" else { return false }
             return label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
         }
+    }
+
+    /// Plain ASCII digits only: `Int.init` would also take a sign (`/+8`, `:-1`).
+    private static func decimal(_ text: Substring, digits: Int) -> Int? {
+        guard (1...digits).contains(text.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
     }
 
     static func isIPAddress(_ text: String) -> Bool { ipFamily(text) != nil }
