@@ -1,0 +1,184 @@
+import Synchronization
+
+/// Counters of one cache, read together so they agree with each other.
+public struct CacheStats: Sendable, Hashable {
+    /// Lookups that found an entry. Never reset (Prometheus counters must not go down).
+    public var hits: Int
+    /// Lookups that found nothing. Never reset.
+    public var misses: Int
+    /// Entries dropped to make room for others. Replacing a key or `removeAll` is not an eviction.
+    public var evictions: Int
+    /// Entries stored now.
+    public var entries: Int
+    /// Sum of the costs of the entries stored now; never above the cache's `maxBytes`.
+    public var bytes: Int
+
+    public init(hits: Int = 0, misses: Int = 0, evictions: Int = 0, entries: Int = 0, bytes: Int = 0) {
+        self.hits = hits
+        self.misses = misses
+        self.evictions = evictions
+        self.entries = entries
+        self.bytes = bytes
+    }
+}
+
+/// A least-recently-used cache bounded by the total cost (bytes) of its entries, not their count.
+///
+/// Lookups and inserts are O(1): a dictionary maps each key to a slot of one array, and the slots
+/// form a doubly linked list by index (most recently used at the head), so there is no allocation
+/// per entry beyond the array's growth. Freed slots are reused through a free list.
+///
+/// Safe to share between threads: all state sits behind one `Mutex`, held only for a dictionary
+/// lookup and a few index writes, never while a value is computed.
+public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// The bound on the sum of entry costs.
+    public let maxBytes: Int
+    private let state: Mutex<LRUList<Key, Value>>
+
+    /// - Parameter maxBytes: the bound on the sum of entry costs; 0 stores nothing.
+    public init(maxBytes: Int) {
+        precondition(maxBytes >= 0, "LRUCache maxBytes must not be negative")
+        self.maxBytes = maxBytes
+        self.state = Mutex(LRUList())
+    }
+
+    /// The value stored for `key`, which becomes the most recently used entry; nil on a miss.
+    public func value(forKey key: Key) -> Value? {
+        state.withLock { list in
+            guard let slot = list.index[key] else {
+                list.misses += 1
+                return nil
+            }
+            list.hits += 1
+            list.moveToHead(slot)
+            return list.slots[slot].value
+        }
+    }
+
+    /// Stores `value` as the most recently used entry, replacing any entry for `key`, then evicts
+    /// least recently used entries until the total cost is at most `maxBytes`.
+    ///
+    /// An entry whose `cost` alone exceeds `maxBytes` is not stored, and an older entry for the
+    /// same key is removed rather than left to answer for a value that was replaced.
+    public func insert(_ value: Value, forKey key: Key, cost: Int) {
+        precondition(cost >= 0, "LRUCache entry cost must not be negative")
+        let maxBytes = self.maxBytes
+        state.withLock { list in
+            if let slot = list.index[key] {
+                guard cost <= maxBytes else {
+                    list.remove(slot)
+                    return
+                }
+                list.bytes += cost - list.slots[slot].cost
+                list.slots[slot].value = value
+                list.slots[slot].cost = cost
+                list.moveToHead(slot)
+            } else {
+                guard cost <= maxBytes else { return }
+                list.pushHead(key: key, value: value, cost: cost)
+            }
+            while list.bytes > maxBytes, list.tail != LRUList<Key, Value>.none {
+                list.remove(list.tail)
+                list.evictions += 1
+            }
+        }
+    }
+
+    /// The current counters, read atomically.
+    public var stats: CacheStats {
+        state.withLock { list in
+            CacheStats(
+                hits: list.hits, misses: list.misses, evictions: list.evictions,
+                entries: list.index.count, bytes: list.bytes)
+        }
+    }
+
+    /// Drops every entry. The hit, miss and eviction counters keep counting.
+    public func removeAll() {
+        state.withLock { list in list.removeAllEntries() }
+    }
+}
+
+/// The cache's state: slots linked by index into a recency list, plus the key → slot map.
+/// Only ever touched inside `LRUCache`'s mutex.
+struct LRUList<Key: Hashable, Value> {
+    /// The "no slot" link (an index that is never valid).
+    static var none: Int { -1 }
+
+    struct Slot {
+        // Optional so that a freed slot releases its key and value at once.
+        var key: Key?
+        var value: Value?
+        var cost: Int
+        /// Towards the head (more recently used), or `none`.
+        var previous: Int
+        /// Towards the tail (less recently used); for a free slot, the next free slot.
+        var next: Int
+    }
+
+    var slots: [Slot] = []
+    var index: [Key: Int] = [:]
+    var head = none
+    var tail = none
+    var freeHead = none
+    var bytes = 0
+    var hits = 0
+    var misses = 0
+    var evictions = 0
+
+    /// Links a new entry in front of the head, reusing a free slot when there is one.
+    mutating func pushHead(key: Key, value: Value, cost: Int) {
+        let slot: Int
+        let fresh = Slot(key: key, value: value, cost: cost, previous: Self.none, next: head)
+        if freeHead != Self.none {
+            slot = freeHead
+            freeHead = slots[slot].next
+            slots[slot] = fresh
+        } else {
+            slot = slots.count
+            slots.append(fresh)
+        }
+        linkAtHead(slot)
+        index[key] = slot
+        bytes += cost
+    }
+
+    mutating func moveToHead(_ slot: Int) {
+        guard slot != head else { return }
+        unlink(slot)
+        linkAtHead(slot)
+    }
+
+    /// Unlinks `slot`, forgets its key and puts it on the free list.
+    mutating func remove(_ slot: Int) {
+        unlink(slot)
+        if let key = slots[slot].key { index[key] = nil }
+        bytes -= slots[slot].cost
+        slots[slot] = Slot(key: nil, value: nil, cost: 0, previous: Self.none, next: freeHead)
+        freeHead = slot
+    }
+
+    mutating func removeAllEntries() {
+        slots.removeAll()
+        index.removeAll()
+        head = Self.none
+        tail = Self.none
+        freeHead = Self.none
+        bytes = 0
+    }
+
+    private mutating func linkAtHead(_ slot: Int) {
+        slots[slot].previous = Self.none
+        slots[slot].next = head
+        if head != Self.none { slots[head].previous = slot }
+        head = slot
+        if tail == Self.none { tail = slot }
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let previous = slots[slot].previous
+        let next = slots[slot].next
+        if previous != Self.none { slots[previous].next = next } else { head = next }
+        if next != Self.none { slots[next].previous = previous } else { tail = previous }
+    }
+}

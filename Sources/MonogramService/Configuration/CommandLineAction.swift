@@ -1,0 +1,26 @@
+/// What the command line asks the executable to do; the configuration is loaded for every action
+/// except `help`.
+public enum CommandLineAction: Sendable, Equatable {
+    /// Run the HTTP service until SIGTERM or SIGINT (`monogram` or `monogram serve`).
+    case serve
+    /// Print `CommandLineOptions.usage` and exit 0 (`--help`, `-h` or `monogram help`).
+    case help
+    /// `GET /healthz` on the configured host and port; exit 0 on `200`, else 1 (Docker `HEALTHCHECK`).
+    /// A wildcard `server.host` (`0.0.0.0`, `::`) is not an address to connect to: use loopback.
+    case healthcheck
+    /// Draw one avatar into `output`, as `GET /avatar/{name}?{query}` would.
+    /// `query` holds the §1 parameters in the order given, e.g. `[("size", "64")]`.
+    case render(name: String, query: [(String, String)], output: String)
+
+    public static func == (lhs: CommandLineAction, rhs: CommandLineAction) -> Bool {
+        switch (lhs, rhs) {
+        case (.serve, .serve), (.help, .help), (.healthcheck, .healthcheck):
+            return true
+        case let (.render(name1, query1, output1), .render(name2, query2, output2)):
+            return name1 == name2 && output1 == output2
+                && query1.elementsEqual(query2) { $0.0 == $1.0 && $0.1 == $1.1 }
+        default:
+            return false
+        }
+    }
+}

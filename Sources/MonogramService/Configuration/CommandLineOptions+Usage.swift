@@ -1,0 +1,44 @@
+extension CommandLineOptions {
+    /// The `--help` text: commands, flags, the environment variable scheme and exit codes.
+    public static let usage = """
+        USAGE: monogram [serve] [--config PATH] [--host HOST] [--port PORT]
+               monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
+               monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE
+               monogram --help
+
+        Monogram serves avatars over HTTP/1.1: a person's picture, or their initials on a
+        colour that is always the same for the same person.
+
+        COMMANDS:
+          serve           run the HTTP service until SIGTERM or SIGINT (the default)
+          healthcheck     GET /healthz on the configured host and port; exit 0 on 200, else 1
+          render          draw one avatar into FILE, as GET /avatar/NAME?PARAMETER=VALUE would
+
+        OPTIONS:
+          --config PATH   JSON configuration file (default config/monogram.json; when that
+                          default is missing the built-in defaults apply, but a PATH given
+                          here must exist)
+          --host HOST     address to listen on (overrides server.host)
+          --port PORT     port to listen on, 0 for any free port (overrides server.port)
+          -o, --output FILE
+                          render: where to write the image
+          --size N, --shape S, --format F, --bg HEX, ...
+                          render: any query parameter of GET /avatar/{name}
+          -h, --help      show this text
+          Options also take the form --option=value; `--` ends the options.
+
+        CONFIGURATION:
+          Built-in defaults, overridden by the JSON file, overridden by environment
+          variables, overridden by flags. Every key SECTION.KEY of the file can be set as
+          MONOGRAM_SECTION_KEY in upper case, for example MONOGRAM_SERVER_PORT=9000 or
+          MONOGRAM_CACHE_MAX_BYTES=134217728; lists are comma-separated, as in
+          MONOGRAM_PICTURES_ALLOWED_HOSTS=example.com,*.cdn.example.org. Times are in
+          seconds, sizes in bytes. Unknown keys and unknown MONOGRAM_* variables are errors;
+          every problem is reported at once. See docs/configuration.md for every key.
+
+        EXIT CODES:
+          0   clean shutdown after SIGTERM or SIGINT, or the command succeeded
+          1   bad configuration or arguments (or healthcheck: not healthy)
+          2   cannot bind the listening address
+        """
+}

@@ -1,0 +1,16 @@
+/// Everything the service can be configured with, as typed values with their defaults.
+///
+/// Loaded once at start-up from, in rising precedence, the built-in defaults, a JSON file, the
+/// environment and command-line flags, and validated as a whole: see `load(arguments:environment:)`
+/// and docs/configuration.md. `Configuration()` is the defaults.
+public struct Configuration: Sendable, Hashable {
+    public var server = ServerConfiguration()
+    public var cache = CacheConfiguration()
+    public var render = RenderConfiguration()
+    public var http = HTTPConfiguration()
+    public var pictures = PicturesConfiguration()
+    public var metrics = MetricsConfiguration()
+    public var log = LogConfiguration()
+
+    public init() {}
+}

@@ -1,0 +1,9 @@
+/// `http`: headers every image answer carries.
+public struct HTTPConfiguration: Sendable, Hashable {
+    /// `http.cache_control`: `Cache-Control` of image answers. Default `public, max-age=604800`.
+    public var cacheControl: String = "public, max-age=604800"
+    /// `http.cors_origin`: `Access-Control-Allow-Origin` of image answers. Default `*`.
+    public var corsOrigin: String = "*"
+
+    public init() {}
+}

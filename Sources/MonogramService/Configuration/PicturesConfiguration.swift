@@ -1,0 +1,21 @@
+/// `pictures`: fetching a person's picture from `picture=URL` (API §3).
+public struct PicturesConfiguration: Sendable, Hashable {
+    /// `pictures.allowed_hosts`: hosts pictures may come from, as `host`, `host:port` or
+    /// `*.suffix` (any subdomain of suffix), stored lower-cased. Default none: pictures are off.
+    public var allowedHosts: [String] = []
+    /// `pictures.max_bytes`: largest response body read. Default 5242880 (5 MiB).
+    public var maxBytes: Int = 5_242_880
+    /// `pictures.max_pixels`: largest decoded width × height. Default 40000000.
+    public var maxPixels: Int = 40_000_000
+    /// `pictures.connect_timeout`: seconds to connect. Default 2.
+    public var connectTimeout: Double = 2
+    /// `pictures.total_timeout`: seconds for the whole fetch, redirects included. Default 5.
+    public var totalTimeout: Double = 5
+    /// `pictures.failure_cache_control`: `Cache-Control` when a picture could not be used, short
+    /// so the picture is tried again soon. Default `public, max-age=300`.
+    public var failureCacheControl: String = "public, max-age=300"
+    /// `pictures.cache_bytes`: bytes of fetched pictures kept. Default 33554432 (32 MiB).
+    public var cacheBytes: Int = 33_554_432
+
+    public init() {}
+}

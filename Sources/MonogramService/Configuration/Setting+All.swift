@@ -1,0 +1,83 @@
+import MonogramCore
+
+extension Setting {
+    /// Every key of API §6, in the order of docs/configuration.md. A computed list (built once per
+    /// load) rather than a stored one, because key paths and closures are not `Sendable`.
+    static var all: [Setting] {
+        let any = 0...Int.max
+        let positive = 1...Int.max
+        let port = 0...65_535
+        return [
+            .value("server", "host", \.server.host) { Convert.string($0, &$1, parse: Syntax.listenHost) },
+            .value("server", "port", \.server.port) { Convert.integer($0, in: port, &$1) },
+            .value("server", "max_connections", \.server.maxConnections) { Convert.integer($0, in: positive, &$1) },
+            .value("server", "read_header_timeout", \.server.readHeaderTimeout, Convert.seconds),
+            .value("server", "idle_timeout", \.server.idleTimeout, Convert.seconds),
+            .value("server", "write_timeout", \.server.writeTimeout, Convert.seconds),
+            .value("server", "shutdown_grace", \.server.shutdownGrace, Convert.seconds),
+            .value("server", "trusted_proxies", \.server.trustedProxies) {
+                Convert.list($0, &$1, element: Syntax.ipOrCIDR)
+            },
+
+            .value("cache", "max_bytes", \.cache.maxBytes) { Convert.integer($0, in: positive, &$1) },
+
+            .value("render", "max_size", \.render.maxSize) { Convert.integer($0, in: 16...4096, &$1) },
+            .value("render", "fonts", \.render.fonts) { raw, problems in
+                let fonts = Convert.list(raw, &problems, element: Syntax.notBlank)
+                if fonts?.isEmpty == true { problems.append(ValueProblem(message: "must name at least one font")) }
+                return fonts
+            },
+            .value("render", "default_font", \.render.defaultFont) { Convert.string($0, &$1, parse: Syntax.notBlank) },
+            .value("render", "bold", \.render.bold, Convert.boolean),
+            .value("render", "masks_dir", \.render.masksDir) { Convert.string($0, &$1, parse: Syntax.notBlank) },
+            .value("render", "palette", \.render.palette) { Convert.list($0, &$1, element: PaletteColour.parse) },
+            .value("render", "workers", \.render.workers) { Convert.integer($0, in: any, &$1) },
+            .value("render", "queue", \.render.queue) { Convert.integer($0, in: positive, &$1) },
+            .value("render", "timeout", \.render.timeout, Convert.seconds),
+
+            .value("http", "cache_control", \.http.cacheControl) { Convert.string($0, &$1, parse: Syntax.headerValue) },
+            .value("http", "cors_origin", \.http.corsOrigin) { Convert.string($0, &$1, parse: Syntax.headerValue) },
+
+            .value("pictures", "allowed_hosts", \.pictures.allowedHosts) {
+                Convert.list($0, &$1, element: Syntax.hostPattern)
+            },
+            .value("pictures", "max_bytes", \.pictures.maxBytes) { Convert.integer($0, in: positive, &$1) },
+            .value("pictures", "max_pixels", \.pictures.maxPixels) { Convert.integer($0, in: positive, &$1) },
+            .value("pictures", "connect_timeout", \.pictures.connectTimeout, Convert.seconds),
+            .value("pictures", "total_timeout", \.pictures.totalTimeout, Convert.seconds),
+            .value("pictures", "failure_cache_control", \.pictures.failureCacheControl) {
+                Convert.string($0, &$1, parse: Syntax.headerValue)
+            },
+            .value("pictures", "cache_bytes", \.pictures.cacheBytes) { Convert.integer($0, in: positive, &$1) },
+
+            .value("metrics", "port", \.metrics.port) { Convert.integer($0, in: port, &$1) },
+
+            .value("log", "format", \.log.format) {
+                Convert.string($0, &$1) { (text: String) throws(ValueProblem) in
+                    guard let format = LogConfiguration.Format(rawValue: text) else {
+                        throw ValueProblem(message: #"must be "text" or "json""#)
+                    }
+                    return format
+                }
+            },
+            .value("log", "access", \.log.access, Convert.boolean),
+        ]
+    }
+}
+
+extension Configuration {
+    /// Rules between keys, checked once every source has been applied.
+    func crossKeyProblems() -> [String] {
+        var problems: [String] = []
+        if !render.fonts.contains(render.defaultFont) {
+            problems.append(#"render.default_font: "\#(render.defaultFont)" is not in render.fonts"#)
+        }
+        if pictures.connectTimeout > pictures.totalTimeout {
+            problems.append("pictures.connect_timeout: must not exceed pictures.total_timeout")
+        }
+        if metrics.port != 0, metrics.port == server.port {
+            problems.append("metrics.port: must differ from server.port (0 serves metrics on the service port)")
+        }
+        return problems
+    }
+}

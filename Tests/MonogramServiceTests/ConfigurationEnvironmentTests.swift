@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import MonogramCore
+import MonogramService
+
+/// One key, a non-default value for it as text, and the change it must make to the defaults.
+struct KeySample: Sendable, CustomTestStringConvertible {
+    var path: String
+    var text: String
+    var change: @Sendable (inout Configuration) -> Void
+
+    var environmentName: String { "MONOGRAM_" + path.replacingOccurrences(of: ".", with: "_").uppercased() }
+    var testDescription: String { "\(environmentName)=\(text)" }
+}
+
+@Suite("Configuration from the environment")
+struct ConfigurationEnvironmentTests {
+    /// Every key of API §6 (30), so a key missing from the table fails here.
+    static let everyKey: [KeySample] = [
+        KeySample(path: "server.host", text: "0.0.0.0") { $0.server.host = "0.0.0.0" },
+        KeySample(path: "server.port", text: "9000") { $0.server.port = 9000 },
+        KeySample(path: "server.max_connections", text: "10") { $0.server.maxConnections = 10 },
+        KeySample(path: "server.read_header_timeout", text: "1.5") { $0.server.readHeaderTimeout = 1.5 },
+        KeySample(path: "server.idle_timeout", text: "2") { $0.server.idleTimeout = 2 },
+        KeySample(path: "server.write_timeout", text: "3") { $0.server.writeTimeout = 3 },
+        KeySample(path: "server.shutdown_grace", text: "4") { $0.server.shutdownGrace = 4 },
+        KeySample(path: "server.trusted_proxies", text: "10.0.0.0/8, ::1") { $0.server.trustedProxies = ["10.0.0.0/8", "::1"] },
+        KeySample(path: "cache.max_bytes", text: "1000") { $0.cache.maxBytes = 1000 },
+        KeySample(path: "render.max_size", text: "2048") { $0.render.maxSize = 2048 },
+        KeySample(path: "render.fonts", text: "Noto Sans,DejaVu Sans") { $0.render.fonts = ["Noto Sans", "DejaVu Sans"] },
+        KeySample(path: "render.default_font", text: "DejaVu Sans") { $0.render.defaultFont = "DejaVu Sans" },
+        KeySample(path: "render.bold", text: "yes") { $0.render.bold = true },
+        KeySample(path: "render.masks_dir", text: "/srv/masks") { $0.render.masksDir = "/srv/masks" },
+        KeySample(path: "render.palette", text: "#1A5FB4,0B5394") {
+            $0.render.palette = [RGBA(red: 0x1A, green: 0x5F, blue: 0xB4), RGBA(red: 0x0B, green: 0x53, blue: 0x94)]
+        },
+        KeySample(path: "render.workers", text: "2") { $0.render.workers = 2 },
+        KeySample(path: "render.queue", text: "5") { $0.render.queue = 5 },
+        KeySample(path: "render.timeout", text: "1") { $0.render.timeout = 1 },
+        KeySample(path: "http.cache_control", text: "no-cache") { $0.http.cacheControl = "no-cache" },
+        KeySample(path: "http.cors_origin", text: "https://example.com") { $0.http.corsOrigin = "https://example.com" },
+        KeySample(path: "pictures.allowed_hosts", text: "Example.com,*.cdn.example.org,img.example:8443,[::1]:8080") {
+            $0.pictures.allowedHosts = ["example.com", "*.cdn.example.org", "img.example:8443", "[::1]:8080"]
+        },
+        KeySample(path: "pictures.max_bytes", text: "1") { $0.pictures.maxBytes = 1 },
+        KeySample(path: "pictures.max_pixels", text: "1") { $0.pictures.maxPixels = 1 },
+        KeySample(path: "pictures.connect_timeout", text: "1") { $0.pictures.connectTimeout = 1 },
+        KeySample(path: "pictures.total_timeout", text: "3") { $0.pictures.totalTimeout = 3 },
+        KeySample(path: "pictures.failure_cache_control", text: "no-store") { $0.pictures.failureCacheControl = "no-store" },
+        KeySample(path: "pictures.cache_bytes", text: "1") { $0.pictures.cacheBytes = 1 },
+        KeySample(path: "metrics.port", text: "9100") { $0.metrics.port = 9100 },
+        KeySample(path: "log.format", text: "json") { $0.log.format = .json },
+        KeySample(path: "log.access", text: "false") { $0.log.access = false },
+    ]
+
+    @Test("every key can be set by its MONOGRAM_SECTION_KEY variable", arguments: everyKey)
+    func everyKeyFromEnvironment(sample: KeySample) throws {
+        var expected = Configuration()
+        sample.change(&expected)
+        #expect(try Configuration.load(json: "{}", environment: [sample.environmentName: sample.text]) == expected)
+    }
+
+    @Test("lists are comma-separated, trimmed, and empty means none")
+    func lists() throws {
+        let configuration = try Configuration.load(
+            json: #"{"pictures": {"allowed_hosts": ["a.example"]}}"#,
+            environment: ["MONOGRAM_PICTURES_ALLOWED_HOSTS": " b.example , ,c.example ", "MONOGRAM_SERVER_TRUSTED_PROXIES": ""])
+        #expect(configuration.pictures.allowedHosts == ["b.example", "c.example"])
+        #expect(configuration.server.trustedProxies == [])
+    }
+
+    @Test("unknown MONOGRAM_ variables are errors; other variables are ignored")
+    func unknownVariables() {
+        let found = problems(environment: [
+            "MONOGRAM_CACHE_MX_BYTES": "5", "MONOGRAM_COLOUR": "red", "HOME": "/root", "monogram_server_port": "x",
+        ])
+        #expect(found == [
+            "MONOGRAM_CACHE_MX_BYTES: unknown environment variable (did you mean MONOGRAM_CACHE_MAX_BYTES?)",
+            "MONOGRAM_COLOUR: unknown environment variable",
+        ])
+    }
+
+    @Test("problems from the environment name the variable they came from", arguments: [
+        ("MONOGRAM_SERVER_PORT", "http", "server.port: must be an integer from 0 to 65535 (from MONOGRAM_SERVER_PORT)"),
+        ("MONOGRAM_LOG_ACCESS", "maybe", "log.access: must be true or false (from MONOGRAM_LOG_ACCESS)"),
+        ("MONOGRAM_RENDER_TIMEOUT", "-1", "render.timeout: must be a number of seconds above 0 and at most 86400 (from MONOGRAM_RENDER_TIMEOUT)"),
+        ("MONOGRAM_SERVER_TRUSTED_PROXIES", "10.0.0.1,10.0.0.0/33",
+         #"server.trusted_proxies[1]: "10.0.0.0/33" is not an IP address or CIDR range (from MONOGRAM_SERVER_TRUSTED_PROXIES)"#),
+    ])
+    func environmentProblems(name: String, value: String, problem: String) {
+        #expect(problems(environment: [name: value]) == [problem])
+    }
+
+    @Test("a value that the environment overrides still loads from the file")
+    func environmentOverridesFile() throws {
+        let configuration = try Configuration.load(
+            json: #"{"log": {"format": "json", "access": false}}"#, environment: ["MONOGRAM_LOG_FORMAT": "text"])
+        #expect(configuration.log.format == .text)
+        #expect(configuration.log.access == false)
+    }
+}
