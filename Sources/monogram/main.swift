@@ -1,2 +1,25 @@
-import MonogramRender
-print(RenderLibraries.versions)
+// monogram: flags → configuration → action. Exit codes: 0 clean shutdown, 1 bad
+// configuration, 2 cannot bind (see `monogram --help`).
+import Foundation
+import MonogramHTTP
+import MonogramService
+
+let loaded: (Configuration, CommandLineAction)
+do {
+    loaded = try Configuration.load(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+} catch {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    exit(ServiceRunner.ExitCode.badConfiguration.rawValue)
+}
+let (configuration, action) = loaded
+
+switch action {
+case .help:
+    print(CommandLineOptions.usage)
+case .healthcheck:
+    exit(HealthProbe.check(host: configuration.server.host, port: configuration.server.port) ? 0 : 1)
+case let .render(name, query, output):
+    exit(RenderCommand.run(name: name, query: query, output: output, configuration: configuration))
+case .serve:
+    exit(ServiceRunner.serve(configuration).rawValue)
+}

@@ -1,0 +1,27 @@
+import Foundation
+import MonogramCore
+import MonogramRender
+
+/// `monogram render NAME --size 64 … -o FILE`: one avatar without a server, exactly as
+/// `GET /avatar/NAME?size=64…` would draw it.
+public enum RenderCommand {
+    public static func run(name: String, query: [(String, String)], output: String, configuration: Configuration) -> Int32 {
+        do {
+            let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
+            let settings = ServiceRunner.settings(from: configuration, renderer: renderer)
+            let decoded = name.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
+            let options = try AvatarOptions(query: query.map { (name: $0.0, value: $0.1) }, limits: settings.limits)
+            let resolved = settings.resolver.resolve(name: decoded, options: options)
+            let bytes: [UInt8] = switch options.format {
+            case .json: Array(resolved.json.utf8)
+            case .png: try renderer.render(resolved.spec, format: .png)
+            case .svg: try renderer.render(resolved.spec, format: .svg)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: output))
+            return 0
+        } catch {
+            ServiceRunner.printError("render failed: \(error)")
+            return 1
+        }
+    }
+}
