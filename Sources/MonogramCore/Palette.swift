@@ -19,7 +19,7 @@ public struct Palette: Sendable, Hashable {
         Int(ColorKey.hash(key) % UInt64(colors.count))
     }
 
-    /// Twenty saturated mid-dark colours around the hue wheel plus three greys, each with at
+    /// Seventeen saturated mid-dark hues around the wheel and three greys, each with at
     /// least 4.5:1 WCAG contrast against white text (ratios in docs/colours.md).
     ///
     /// Fixed forever: the order and values decide every person's colour, so any change,
