@@ -1,0 +1,170 @@
+import Foundation
+
+extension AvatarOptions {
+    /// Validates the §1 query parameters of a single avatar and fills in defaults.
+    ///
+    /// Strictness, so that one meaning has one spelling and typos fail loudly:
+    /// * Parameter names are case-sensitive; unknown names (`v`, `Size`, and for now `picture`
+    ///   and `fallback`) are ignored. A known name twice, or `bg` with `background`, throws.
+    /// * Integers are ASCII digits only: no sign, point, exponent or spaces (`64.0`, `+64`,
+    ///   `1e2`, ` 64` are rejected; `064` is 64). Numbers are digits with an optional point
+    ///   followed by digits (`0.5`, `1`, `1.0`; not `.5`, `5.`, `-0`, `1e-1`).
+    /// * Keywords (`shape`, `format`, booleans) and `font` match case-insensitively; masks
+    ///   prefer an exact match. The built-in shapes win over a mask of the same name.
+    /// * `initials` and `id` are NFC-normalised and trimmed of whitespace.
+    /// * `radius` is validated for every shape but only kept for `rounded`.
+    /// Every parameter is checked in a fixed order, so the reported error does not depend on
+    /// the order of the query either.
+    public init(query: [(name: String, value: String)], limits: OptionLimits) throws(OptionsError) {
+        self.init()
+        let given = try Given(query)
+
+        if let (_, value) = given["size"] {
+            guard let size = Self.integer(value), (16...limits.maxSize).contains(size) else {
+                throw OptionsError(parameter: "size", message: limits.sizeMessage)
+            }
+            self.size = size
+        }
+        if let (_, value) = given["dpr"] {
+            guard let dpr = Self.number(value), [1, 1.5, 2, 3, 4].contains(dpr) else {
+                throw OptionsError(parameter: "dpr", message: "dpr must be one of 1, 1.5, 2, 3, 4")
+            }
+            self.dpr = dpr
+        }
+        var radius = 0.25
+        if let (_, value) = given["radius"] {
+            guard let number = Self.number(value), (0...0.5).contains(number) else {
+                throw OptionsError(parameter: "radius", message: "radius must be a number from 0 to 0.5")
+            }
+            radius = number
+        }
+        if let (_, value) = given["shape"] {
+            switch value.lowercased() {
+            case "square": self.shape = .square
+            case "circle": self.shape = .circle
+            case "rounded": self.shape = .rounded(radius: radius)
+            default:
+                guard let mask = limits.mask(named: value) else {
+                    throw OptionsError(parameter: "shape", message: limits.shapeMessage)
+                }
+                self.shape = .mask(name: mask)
+            }
+        }
+        if let (name, value) = given["bg"] { self.background = try Self.color(value, parameter: name) }
+        if let (name, value) = given["color"] { self.color = try Self.color(value, parameter: name) }
+        if let (_, value) = given["initials"] {
+            let initials = PathSegment.trimmed(value.precomposedStringWithCanonicalMapping)
+            guard (1...3).contains(initials.count) else {
+                throw OptionsError(parameter: "initials", message: "initials must be 1 to 3 characters")
+            }
+            // Three clusters can still be long (stacked combining marks); the bound keeps
+            // text layout cheap while leaving room for three ZWJ emoji families.
+            guard initials.utf8.count <= 128 else {
+                throw OptionsError(parameter: "initials", message: "initials must be at most 128 bytes")
+            }
+            self.initials = initials
+        }
+        if let (_, value) = given["length"] {
+            guard let length = Self.integer(value), (1...3).contains(length) else {
+                throw OptionsError(parameter: "length", message: "length must be an integer from 1 to 3")
+            }
+            self.length = length
+        }
+        if let (_, value) = given["uppercase"] { self.uppercase = try Self.boolean(value, parameter: "uppercase") }
+        if let (_, value) = given["font-size"] {
+            guard let fontSize = Self.number(value), (0.1...1).contains(fontSize) else {
+                throw OptionsError(parameter: "font-size", message: "font-size must be a number from 0.1 to 1.0")
+            }
+            self.fontSize = fontSize
+        }
+        if let (_, value) = given["font"] {
+            guard let font = limits.font(named: value) else {
+                throw OptionsError(parameter: "font", message: limits.fontMessage)
+            }
+            self.font = font
+        }
+        if let (_, value) = given["bold"] { self.bold = try Self.boolean(value, parameter: "bold") }
+        if let (_, value) = given["id"] {
+            let id = PathSegment.trimmed(value.precomposedStringWithCanonicalMapping)
+            guard (1...256).contains(id.utf8.count) else {
+                throw OptionsError(parameter: "id", message: "id must be 1 to 256 bytes")
+            }
+            self.id = id
+        }
+        if let (_, value) = given["format"] {
+            guard let format = OutputFormat(rawValue: value.lowercased()) else {
+                throw OptionsError(parameter: "format", message: "format must be png, svg or json")
+            }
+            self.format = format
+        }
+    }
+
+    /// ASCII digits only, at most 9 of them (so no overflow and no `+`, `-`, `.` or spaces).
+    static func integer(_ text: String) -> Int? {
+        let utf8 = text.utf8
+        guard (1...9).contains(utf8.count), utf8.allSatisfy(isDigit) else { return nil }
+        return utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
+    /// `digits` or `digits.digits`, at most 16 characters; nothing `Double(_:)` would also take
+    /// (`inf`, `nan`, `1e2`, `0x1p3`, signs).
+    static func number(_ text: String) -> Double? {
+        let utf8 = text.utf8
+        guard (1...16).contains(utf8.count) else { return nil }
+        let parts = utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) else { return nil }
+        return Double(text)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func boolean(_ text: String, parameter: String) throws(OptionsError) -> Bool {
+        switch text.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw OptionsError(parameter: parameter, message: "\(parameter) must be true, false, 1, 0, yes or no")
+        }
+    }
+
+    private static func color(_ text: String, parameter: String) throws(OptionsError) -> RGBA {
+        guard let color = RGBA(hex: text) else {
+            throw OptionsError(
+                parameter: parameter, message: "\(parameter) must be a hex colour RGB, RRGGBB or RRGGBBAA, optionally with #")
+        }
+        return color
+    }
+}
+
+/// The known parameters of a query, each at most once, looked up by canonical name.
+private struct Given {
+    /// Canonical name → (name as spelled, value). `background` is stored under `bg`.
+    private var values: [String: (name: String, value: String)] = [:]
+
+    private static let known = [
+        "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
+        "font-size", "font", "bold", "id", "format",
+    ]
+    private static let knownSet = Set(known)
+
+    init(_ query: [(name: String, value: String)]) throws(OptionsError) {
+        var spellings: [String: [String]] = [:]
+        for (name, value) in query {
+            let canonical = name == "background" ? "bg" : name
+            guard Self.knownSet.contains(canonical) else { continue }
+            spellings[canonical, default: []].append(name)
+            if values[canonical] == nil { values[canonical] = (name, value) }
+        }
+        // Checked in the fixed order, so the error does not depend on the query's order.
+        for canonical in Self.known {
+            guard let names = spellings[canonical], names.count > 1 else { continue }
+            if names.contains(where: { $0 != names[0] }) {
+                throw OptionsError(parameter: "bg", message: "bg and background given together (background is an alias of bg)")
+            }
+            throw OptionsError(parameter: names[0], message: "\(names[0]) given more than once")
+        }
+    }
+
+    subscript(canonical: String) -> (name: String, value: String)? { values[canonical] }
+}

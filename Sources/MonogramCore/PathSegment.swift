@@ -1,0 +1,69 @@
+import Foundation
+
+/// Decoding of the `{name}` path segment (API §1) and the percent-decoding shared with
+/// `QueryString`.
+public enum PathSegment {
+    /// Percent-decodes `raw`; with `plusIsSpace`, `+` becomes a space (the HTML form
+    /// convention, which the API also applies to the name).
+    ///
+    /// Returns nil when a `%` is not followed by two hex digits. The result is raw bytes and
+    /// may not be UTF-8: callers validate, because only they know which parameter to blame.
+    public static func percentDecode(_ raw: some Collection<UInt8>, plusIsSpace: Bool) -> [UInt8]? {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        var index = raw.startIndex
+        while index != raw.endIndex {
+            let byte = raw[index]
+            raw.formIndex(after: &index)
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index != raw.endIndex, let high = hexValue(raw[index]) else { return nil }
+                raw.formIndex(after: &index)
+                guard index != raw.endIndex, let low = hexValue(raw[index]) else { return nil }
+                raw.formIndex(after: &index)
+                output.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusIsSpace:
+                output.append(UInt8(ascii: " "))
+            default:
+                output.append(byte)
+            }
+        }
+        return output
+    }
+
+    /// The person's name from the raw (still percent-encoded) segment: decoded as UTF-8 with
+    /// `+` as a space, NFC-normalised, trimmed of Unicode whitespace (including no-break
+    /// space), and at most `maxBytes` UTF-8 bytes after all that.
+    ///
+    /// The suffix (`.png`, …) must already be split off; see `AvatarPath.split`.
+    public static func decodeName(_ raw: Substring, maxBytes: Int = 256) throws(OptionsError) -> String {
+        guard let bytes = percentDecode(raw.utf8, plusIsSpace: true) else {
+            throw OptionsError(parameter: "name", message: "name has invalid percent-encoding")
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw OptionsError(parameter: "name", message: "name is not valid UTF-8")
+        }
+        let name = trimmed(decoded.precomposedStringWithCanonicalMapping)
+        guard name.utf8.count <= maxBytes else {
+            throw OptionsError(parameter: "name", message: "name must be at most \(maxBytes) bytes")
+        }
+        return name
+    }
+
+    /// `text` without leading and trailing whitespace characters (Unicode White_Space).
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
