@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "csystem.h"
+#include <pthread.h>
 #include <stdlib.h>
 
 int csystem_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
@@ -35,3 +36,5 @@ int csystem_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *event
 int csystem_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
 
 int csystem_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+int csystem_set_thread_name(unsigned long thread, const char *name) { return pthread_setname_np((pthread_t)thread, name); }

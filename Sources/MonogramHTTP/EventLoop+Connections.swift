@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import Synchronization
 
 extension EventLoop {
     func acceptAll() {

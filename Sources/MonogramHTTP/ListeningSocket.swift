@@ -34,12 +34,12 @@ final class ListeningSocket: Sendable {
         }
         guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let code = errno
-            close(fd)
+            Glibc.close(fd)
             throw SocketError("bind(\(host):\(port))", errno: code)
         }
         guard listen(fd, backlog) == 0 else {
             let code = errno
-            close(fd)
+            Glibc.close(fd)
             throw SocketError("listen", errno: code)
         }
         self.descriptor = fd

@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// Formats socket addresses for logs and the trusted-proxy check.

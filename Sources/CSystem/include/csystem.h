@@ -16,5 +16,7 @@ int csystem_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *event
 // accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC.
 int csystem_accept(int fd);
 int csystem_eventfd(void);
+// pthread_setname_np is a GNU extension the Glibc module hides.
+int csystem_set_thread_name(unsigned long thread, const char *name);
 
 #endif
