@@ -1,0 +1,208 @@
+/// The request line's parts, as offsets from the start of the message (after any leading
+/// empty lines).
+struct RequestLine: Sendable {
+    var method: Range<Int>
+    var target: Range<Int>
+    var version: HTTPVersion
+}
+
+/// The state of the request head being received, kept between reads so that each byte is
+/// examined once however the head is split (one byte per read must not be quadratic).
+///
+/// Offsets count from the parser's read index; compacting the buffer moves only bytes before
+/// it, so they stay valid. Lines are checked as soon as their LF arrives, so every limit trips
+/// while reading rather than once the whole head is in.
+///
+/// Line ends: CRLF, and also a bare LF, which RFC 9112 §2.2 lets a recipient accept (nginx and
+/// Go do). A CR anywhere else is refused ("lone CR"), so a CR can never end a line for one
+/// parser and not another. The chunked-body decoder applies the same rule.
+struct HeadScanner: Sendable {
+    /// Bytes examined so far.
+    private var scanned = 0
+    private var lineStart = 0
+    /// Where the request line starts: empty lines before it are skipped (RFC 9112 §2.2) but
+    /// still count towards `maxHeadBytes`, so a stream of CRLFs cannot go on for ever.
+    private(set) var messageStart = 0
+    private var firstSpace = -1
+    private var secondSpace = -1
+    private(set) var requestLine: RequestLine?
+    /// Field lines so far, offsets from `messageStart`; the capacity is reused across requests.
+    private(set) var fields: [FieldRange] = []
+
+    mutating func reset() {
+        scanned = 0
+        lineStart = 0
+        messageStart = 0
+        firstSpace = -1
+        secondSpace = -1
+        requestLine = nil
+        fields.removeAll(keepingCapacity: true)
+    }
+
+    /// Examines the bytes not yet seen; returns the offset just past the empty line that ends
+    /// the head, or nil if it has not arrived yet.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits) throws(HTTPParserError) -> Int? {
+        var index = scanned
+        while index < bytes.count {
+            if requestLine == nil {
+                let byte = bytes[index]
+                if byte == ASCII.lf {
+                    try endRequestLine(bytes, lineFeed: index, limits: limits)
+                } else if byte == ASCII.space {
+                    if firstSpace < 0 { firstSpace = index } else if secondSpace < 0 { secondSpace = index }
+                } else if firstSpace < 0, !byte.isTokenChar, byte != ASCII.cr {
+                    // Refused at once so that non-HTTP traffic (a TLS ClientHello, say) fails
+                    // fast instead of waiting out the read-header timeout.
+                    throw .badRequest("invalid character in method")
+                }
+                index += 1
+            } else {
+                guard let lineFeed = bytes[index...].firstIndex(of: ASCII.lf) else {
+                    index = bytes.count
+                    break
+                }
+                index = lineFeed + 1
+                if try endFieldLine(bytes, lineFeed: lineFeed, limits: limits) { return index }
+            }
+        }
+        scanned = index
+        // No complete head: everything buffered belongs to it.
+        if requestLine == nil, firstSpace >= 0 {
+            let targetEnd = secondSpace >= 0 ? secondSpace : bytes.count
+            if targetEnd - firstSpace - 1 > limits.maxTargetBytes { throw .uriTooLong(limits) }
+        }
+        if bytes.count > limits.maxHeadBytes { throw .headTooLarge(limits) }
+        return nil
+    }
+
+    /// `request-line = method SP request-target SP HTTP-version` (RFC 9112 §3), split on
+    /// single spaces: the lenient whitespace splitting §3 permits is a smuggling risk.
+    private mutating func endRequestLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, lineFeed: Int, limits: HTTPParserLimits
+    ) throws(HTTPParserError) {
+        let end = lineFeed > lineStart && bytes[lineFeed - 1] == ASCII.cr ? lineFeed - 1 : lineFeed
+        if end == lineStart {
+            lineStart = lineFeed + 1
+            messageStart = lineStart
+            return
+        }
+        guard firstSpace >= 0 else { throw .badRequest("malformed request line") }
+        let targetEnd = secondSpace >= 0 ? secondSpace : end
+        if targetEnd - firstSpace - 1 > limits.maxTargetBytes { throw .uriTooLong(limits) }
+        if lineFeed >= limits.maxHeadBytes { throw .headTooLarge(limits) }
+        guard firstSpace > lineStart, secondSpace > firstSpace + 1, secondSpace < end else {
+            throw .badRequest("malformed request line")
+        }
+        for index in lineStart..<end where bytes[index] == ASCII.cr {
+            throw .badRequest("CR not followed by LF")
+        }
+        // RFC 3986 allows only visible ASCII in a target. Bytes from 0x80 are let through
+        // (curl sends a typed UTF-8 path raw, and nginx accepts it) and must form UTF-8.
+        for index in firstSpace + 1..<secondSpace where bytes[index] < 0x21 || bytes[index] == ASCII.delete {
+            throw .badRequest("invalid character in request-target")
+        }
+        let version = try Self.version(bytes, secondSpace + 1..<end)
+        requestLine = RequestLine(
+            method: 0..<firstSpace - lineStart,
+            target: firstSpace + 1 - lineStart..<secondSpace - lineStart,
+            version: version)
+        lineStart = lineFeed + 1
+    }
+
+    /// `HTTP-version = "HTTP/" DIGIT "." DIGIT`, case-sensitive (RFC 9112 §2.3). Any other
+    /// well-formed version, including `HTTP/2` and `HTTP/3` without a minor, is a 505.
+    private static func version(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(HTTPParserError) -> HTTPVersion {
+        let malformed = HTTPParserError.badRequest("malformed HTTP version")
+        let start = range.lowerBound
+        guard range.count > 5, bytes[start] == 0x48, bytes[start + 1] == 0x54, bytes[start + 2] == 0x54,
+            bytes[start + 3] == 0x50, bytes[start + 4] == ASCII.slash  // "HTTP/"
+        else { throw malformed }
+        var major = 0
+        var minor = 0
+        var part = 0
+        var digits = 0
+        for byte in bytes[start + 5..<range.upperBound] {
+            if byte == 0x2E, part == 0, digits > 0 {
+                part = 1
+                digits = 0
+            } else if (0x30...0x39).contains(byte) {
+                digits += 1
+                // Capped: only "is it 1.0 or 1.1" matters, and the cap cannot overflow.
+                if part == 0 { major = min(major * 10 + Int(byte - 0x30), 1000) } else { minor = min(minor * 10 + Int(byte - 0x30), 1000) }
+            } else {
+                throw malformed
+            }
+        }
+        guard digits > 0 else { throw malformed }
+        let version = HTTPVersion(major: major, minor: minor)
+        guard version == .http1_1 || version == .http1_0, part == 1 else {
+            throw HTTPParserError(status: .httpVersionNotSupported, reason: "only HTTP/1.0 and HTTP/1.1 are supported")
+        }
+        return version
+    }
+
+    /// Checks one field line (RFC 9112 §5); returns true for the empty line ending the head.
+    private mutating func endFieldLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, lineFeed: Int, limits: HTTPParserLimits
+    ) throws(HTTPParserError) -> Bool {
+        let start = lineStart
+        lineStart = lineFeed + 1
+        if lineFeed >= limits.maxHeadBytes { throw .headTooLarge(limits) }
+        let end = lineFeed > start && bytes[lineFeed - 1] == ASCII.cr ? lineFeed - 1 : lineFeed
+        if end == start { return true }
+        guard fields.count < limits.maxHeaderFields else {
+            throw HTTPParserError(
+                status: .requestHeaderFieldsTooLarge,
+                reason: "more than \(limits.maxHeaderFields) header fields")
+        }
+        // obs-fold (RFC 9112 §5.2) and whitespace after the request line (§2.2) may be refused.
+        guard !bytes[start].isWhitespace else {
+            throw .badRequest("header line starts with whitespace (obs-fold is not accepted)")
+        }
+        var colon = start
+        while colon < end, bytes[colon] != ASCII.colon {
+            guard bytes[colon].isTokenChar else { throw Self.invalidName(bytes, at: colon, end: end) }
+            colon += 1
+        }
+        guard colon < end else { throw .badRequest("header line without a colon") }
+        guard colon > start else { throw .badRequest("empty header field name") }
+        let value = bytes.trimmingWhitespace(colon + 1..<end)
+        // field-value is VCHAR, obs-text, SP and HTAB (RFC 9110 §5.5); a CR, LF or NUL left in a
+        // value could split or truncate it in some other component.
+        for index in value {
+            let byte = bytes[index]
+            guard byte >= ASCII.space && byte != ASCII.delete || byte == ASCII.htab else {
+                switch byte {
+                case 0: throw .badRequest("NUL byte in header value")
+                case ASCII.cr: throw .badRequest("CR not followed by LF")
+                default: throw .badRequest("control character in header value")
+                }
+            }
+        }
+        fields.append(FieldRange(
+            name: start - messageStart..<colon - messageStart,
+            value: value.lowerBound - messageStart..<value.upperBound - messageStart))
+        return false
+    }
+
+    /// The error for a non-token byte in a field name; whitespace before the colon has its own
+    /// reason because RFC 9112 §5.1 singles it out (a known smuggling vector).
+    private static func invalidName(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> HTTPParserError {
+        guard bytes[index].isWhitespace else { return .badRequest("invalid character in header field name") }
+        let next = bytes[index..<end].firstIndex { !$0.isWhitespace } ?? end
+        if next < end, bytes[next] == ASCII.colon {
+            return .badRequest("whitespace between header field name and colon")
+        }
+        return .badRequest("header field name contains whitespace")
+    }
+}
+
+extension HTTPParserError {
+    static func uriTooLong(_ limits: HTTPParserLimits) -> Self {
+        Self(status: .uriTooLong, reason: "request-target longer than \(limits.maxTargetBytes) bytes")
+    }
+
+    static func headTooLarge(_ limits: HTTPParserLimits) -> Self {
+        Self(status: .requestHeaderFieldsTooLarge, reason: "request head larger than \(limits.maxHeadBytes) bytes")
+    }
+}

@@ -1,0 +1,141 @@
+/// A sans-I/O HTTP/1.1 request parser (RFC 9112): the server feeds it the bytes it reads and
+/// takes out request heads, in order, as they complete.
+///
+/// ```swift
+/// parser.append(bytesRead)
+/// while let head = try parser.next() { respond(to: head) }
+/// ```
+///
+/// Bodies are not delivered: a `Content-Length` or chunked body is read and discarded before
+/// its head is returned (Monogram's routes take none), so a pipelined request after it parses
+/// normally. Every limit in `HTTPParserLimits` is checked as bytes arrive. Once `next()` has
+/// thrown, it throws the same error for ever: the server answers it and closes the connection.
+///
+/// Memory: the parser holds at most one partial head (≤ `maxHeadBytes`) plus what was appended
+/// since the last `next()` returned nil, provided the caller drains `next()` after each append.
+public struct HTTPParser: Sendable {
+    /// The limits this parser enforces.
+    public let limits: HTTPParserLimits
+
+    /// Received bytes; those before `readIndex` are consumed. One growable array compacted
+    /// now and then, rather than a copy per request.
+    private var buffer: [UInt8] = []
+    private var readIndex = 0
+    private var scanner = HeadScanner()
+    /// A head whose body is still being discarded.
+    private var pendingHead: HTTPRequestHead?
+    private var body = BodyState.none
+    private var failure: HTTPParserError?
+
+    private enum BodyState: Sendable {
+        case none
+        case length(remaining: Int)
+        case chunked(ChunkedDecoder)
+    }
+
+    /// A parser enforcing `limits` (by default the documented defaults).
+    public init(limits: HTTPParserLimits = HTTPParserLimits()) {
+        self.limits = limits
+    }
+
+    /// Whether a request has begun but is not complete: the server then applies the
+    /// read-header timeout (→ 408) rather than the idle timeout.
+    public var hasPartialRequest: Bool { pendingHead != nil || readIndex < buffer.count }
+
+    /// Bytes received and not yet consumed.
+    public var bufferedByteCount: Int { buffer.count - readIndex }
+
+    /// Appends bytes read from the socket.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        compact()
+        bytes.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
+    }
+
+    /// Returns the next complete request head (its body, if any, already read and discarded),
+    /// or nil when more bytes are needed. Call it until nil after each `append`, to drain
+    /// pipelined requests.
+    /// - Throws: `HTTPParserError` for a request to refuse; the connection must then be closed.
+    public mutating func next() throws(HTTPParserError) -> HTTPRequestHead? {
+        if let failure { throw failure }
+        do throws(HTTPParserError) {
+            return try advance()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private mutating func advance() throws(HTTPParserError) -> HTTPRequestHead? {
+        if pendingHead == nil {
+            guard let (head, framing) = try readHead() else { return nil }
+            switch framing {
+            case .none: return head
+            case .length(let count): body = .length(remaining: count)
+            case .chunked: body = .chunked(ChunkedDecoder())
+            }
+            pendingHead = head
+        }
+        guard try discardBody() else { return nil }
+        defer { pendingHead = nil }
+        return pendingHead
+    }
+
+    private mutating func readHead() throws(HTTPParserError) -> (HTTPRequestHead, BodyFraming)? {
+        // The scanner is moved out (not copied) so that its field array stays uniquely owned.
+        var scanner = HeadScanner()
+        swap(&scanner, &self.scanner)
+        defer { swap(&scanner, &self.scanner) }
+        let start = readIndex
+        let limits = limits
+        let parsed = try buffer.withUnsafeBufferPointer { (all) throws(HTTPParserError) -> (HTTPRequestHead, BodyFraming, Int)? in
+            let bytes = UnsafeBufferPointer(rebasing: all[start...])
+            guard let headEnd = try scanner.scan(bytes, limits: limits), let requestLine = scanner.requestLine else {
+                return nil
+            }
+            let message = UnsafeBufferPointer(rebasing: bytes[scanner.messageStart..<headEnd])
+            let (head, framing) = try HTTPRequestHead.parse(
+                message, requestLine: requestLine, fields: scanner.fields, limits: limits)
+            return (head, framing, headEnd)
+        }
+        guard let (head, framing, headEnd) = parsed else { return nil }
+        readIndex += headEnd
+        scanner.reset()
+        return (head, framing)
+    }
+
+    /// Discards body bytes; returns true once the whole body has gone.
+    private mutating func discardBody() throws(HTTPParserError) -> Bool {
+        switch body {
+        case .none:
+            return true
+        case .length(let remaining):
+            let skipped = min(remaining, buffer.count - readIndex)
+            readIndex += skipped
+            body = skipped == remaining ? .none : .length(remaining: remaining - skipped)
+        case .chunked(var decoder):
+            let start = readIndex
+            let limits = limits
+            readIndex += try buffer.withUnsafeBufferPointer { (all) throws(HTTPParserError) in
+                try decoder.consume(UnsafeBufferPointer(rebasing: all[start...]), limits: limits)
+            }
+            body = decoder.isDone ? .none : .chunked(decoder)
+        }
+        if case .none = body { return true }
+        return false
+    }
+
+    /// Drops consumed bytes. Moving the unread tail only once at least as many bytes were
+    /// consumed keeps the cost linear however the input is split.
+    private mutating func compact() {
+        if readIndex == buffer.count {
+            // A burst (say a 1 MiB body in one read) must not pin its capacity for the
+            // connection's lifetime.
+            if buffer.capacity > 4 * limits.maxHeadBytes { buffer = [] } else { buffer.removeAll(keepingCapacity: true) }
+            readIndex = 0
+        } else if readIndex >= 4096, readIndex * 2 >= buffer.count {
+            buffer.removeSubrange(0..<readIndex)
+            readIndex = 0
+        }
+    }
+}
