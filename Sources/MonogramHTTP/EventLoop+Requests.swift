@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 extension EventLoop {
