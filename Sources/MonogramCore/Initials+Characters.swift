@@ -50,7 +50,8 @@ extension Initials {
         if first.properties.isEmojiPresentation { return true }
         guard first.properties.isEmoji else { return false }
         return scalars.dropFirst().contains { s in
-            s.value == 0xFE0F || s.value == 0x20E3 || s.value == 0x200D || s.properties.isEmojiModifier
+            s.value == 0xFE0F || s.value == 0x20E3 || s.value == 0x200D
+                || s.properties.isEmojiModifier
         }
     }
 

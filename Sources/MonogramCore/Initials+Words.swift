@@ -44,7 +44,9 @@ extension Initials {
     }
 
     /// Splits on clusters for which `isBreak` holds, dropping empty words.
-    static func split(_ chars: some Collection<Character>, where isBreak: (Character) -> Bool) -> [Word] {
+    static func split(
+        _ chars: some Collection<Character>, where isBreak: (Character) -> Bool
+    ) -> [Word] {
         var words: [Word] = []
         var current: Word = []
         for c in chars {
@@ -71,7 +73,8 @@ extension Initials {
         let isBreak: (Character) -> Bool = { $0 == "." || $0 == "_" || $0 == "+" || isHyphen($0) }
         if let plus = local.firstIndex(of: "+") {
             let tagless = split(local[..<plus], where: isBreak)
-            if tagless.contains(where: { $0.contains { kind(of: $0) != .other } }) { return tagless }
+            let usable = tagless.contains { $0.contains { kind(of: $0) != .other } }
+            if usable { return tagless }
         }
         return split(local, where: isBreak)
     }

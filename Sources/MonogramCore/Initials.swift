@@ -58,7 +58,8 @@ public enum Initials {
         case (2, _), (3, 2): chosen = [named[0], named[named.count - 1]]
         default: chosen = [named[0], named[1], named[named.count - 1]]
         }
-        return String(chosen.compactMap { initial(of: $0) }.map { display($0, uppercase: uppercase) })
+        let letters = chosen.compactMap { initial(of: $0) }
+        return String(letters.map { display($0, uppercase: uppercase) })
     }
 
     /// The first letter or digit of a word that has a letter, skipping punctuation, symbols and
