@@ -1,5 +1,5 @@
 /// Chinese (Han) and Korean (Hangul) names: written without spaces, surname first, and shown
-/// in avatars by their given name, as DingTalk, WeCom and KakaoWork do.
+/// in avatars by their given name, as Chinese workplace apps such as DingTalk do.
 extension Initials {
     /// Two-character surnames, simplified and traditional, so "司马懿" shows "懿", not "马懿".
     private static let compoundHanSurnames: Set<String> = [
