@@ -30,6 +30,6 @@ enum SVGWriter {
             // The context is gone; finishing flushes the document into the sink.
             try surface.finish()
         }
-        return sink.bytes
+        return SVGIdentifiers.renumber(sink.bytes)
     }
 }
