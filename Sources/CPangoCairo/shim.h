@@ -6,5 +6,136 @@
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
 #include <png.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Typed unrefs: g_object_unref takes a void pointer, which Swift would accept for anything.
+// These keep each owner in MonogramRender honest about what it frees.
+static inline void monogram_layout_unref(PangoLayout *layout) { g_object_unref(layout); }
+static inline void monogram_context_unref(PangoContext *context) { g_object_unref(context); }
+static inline void monogram_font_map_unref(PangoFontMap *map) { g_object_unref(map); }
+
+// ---------------------------------------------------------------------------------------------
+// PNG encoding. libpng reports errors by longjmp-ing out of png_error, which must never cross
+// Swift frames, so every libpng call of the encoder lives in this one C function and Swift only
+// sees a status. (A systemLibrary target cannot hold .c files, hence static inline.)
+
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+} monogram_png_buffer;
+
+// png_set_write_fn callback: append to a growable malloc'd buffer instead of a FILE.
+static inline void monogram_png_write_callback(png_structp png, png_bytep bytes, png_size_t length) {
+    monogram_png_buffer *buffer = (monogram_png_buffer *)png_get_io_ptr(png);
+    if (buffer->size + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+        while (capacity < buffer->size + length) capacity *= 2;
+        unsigned char *grown = (unsigned char *)realloc(buffer->data, capacity);
+        if (!grown) png_error(png, "out of memory"); // longjmps back into the encoder below
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, bytes, length);
+    buffer->size += length;
+}
+
+static inline void monogram_png_flush_callback(png_structp png) { (void)png; }
+
+/// Encodes straight-alpha RGBA8 rows (`stride` bytes apart) as an 8-bit RGBA PNG with zlib
+/// level `compression` and no row filters (the fastest combination that still compresses flat
+/// avatars well). When `palette_count` is 1…256, `rgba` instead holds one palette index per
+/// pixel and `palette` holds `palette_count` RGBA entries: an indexed PNG is written.
+/// On success returns 0 and a malloc'd buffer the caller must free(); otherwise non-zero.
+static inline int monogram_png_encode(const unsigned char *rgba, int width, int height, size_t stride,
+                                      int compression, const unsigned char *palette, int palette_count,
+                                      unsigned char **out_data, size_t *out_size) {
+    *out_data = NULL;
+    *out_size = 0;
+    if (width <= 0 || height <= 0) return 1;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (!png) return 2;
+    png_infop info = png_create_info_struct(png);
+    png_bytep *rows = (png_bytep *)malloc(sizeof(png_bytep) * (size_t)height);
+    // Heap-allocated so its contents are certain after a longjmp (no volatile locals needed).
+    monogram_png_buffer *buffer = (monogram_png_buffer *)calloc(1, sizeof(monogram_png_buffer));
+    if (!info || !rows || !buffer) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(rows);
+        free(buffer);
+        return 2;
+    }
+    for (int y = 0; y < height; y++) rows[y] = (png_bytep)(rgba + (size_t)y * stride);
+
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(rows);
+        free(buffer->data);
+        free(buffer);
+        return 3;
+    }
+    png_set_write_fn(png, buffer, monogram_png_write_callback, monogram_png_flush_callback);
+    png_set_compression_level(png, compression);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    if (palette && palette_count > 0 && palette_count <= 256) {
+        int depth = palette_count <= 2 ? 1 : palette_count <= 4 ? 2 : palette_count <= 16 ? 4 : 8;
+        png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, depth, PNG_COLOR_TYPE_PALETTE,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_color colours[256];
+        png_byte alphas[256];
+        for (int i = 0; i < palette_count; i++) {
+            colours[i].red = palette[i * 4];
+            colours[i].green = palette[i * 4 + 1];
+            colours[i].blue = palette[i * 4 + 2];
+            alphas[i] = palette[i * 4 + 3];
+        }
+        png_set_PLTE(png, info, colours, palette_count);
+        png_set_tRNS(png, info, alphas, palette_count, NULL);
+        png_write_info(png, info);
+        if (depth < 8) png_set_packing(png); // rows hold one index per byte; libpng packs them
+    } else {
+        png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_write_info(png, info);
+    }
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(rows);
+    *out_data = buffer->data;
+    *out_size = buffer->size;
+    free(buffer);
+    return 0;
+}
+
+/// Decodes any PNG (from memory, or from a file when `path` is non-NULL) to straight RGBA8 with
+/// libpng's simplified API, which handles its own error jumps. On success returns 0 and a
+/// malloc'd `width * height * 4` buffer the caller must free(); otherwise non-zero.
+static inline int monogram_png_decode(const char *path, const void *data, size_t size,
+                                      unsigned char **out_pixels, int *out_width, int *out_height) {
+    *out_pixels = NULL;
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    int ok = path ? png_image_begin_read_from_file(&image, path)
+                  : png_image_begin_read_from_memory(&image, data, size);
+    if (!ok) return 1;
+    image.format = PNG_FORMAT_RGBA;
+    unsigned char *pixels = (unsigned char *)malloc(PNG_IMAGE_SIZE(image));
+    if (!pixels) {
+        png_image_free(&image);
+        return 2;
+    }
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        free(pixels);
+        png_image_free(&image);
+        return 3;
+    }
+    *out_pixels = pixels;
+    *out_width = (int)image.width;
+    *out_height = (int)image.height;
+    return 0;
+}
 
 #endif

@@ -1,0 +1,44 @@
+internal import CPangoCairo
+
+/// Sole owner of one `cairo_surface_t`; lives for one render (or one mask scaling).
+struct CairoSurface: ~Copyable {
+    let pointer: OpaquePointer
+
+    /// Takes ownership of a surface returned by a cairo constructor (which never returns NULL:
+    /// failures are "nil surfaces" carrying a status, checked here).
+    init(taking pointer: OpaquePointer) throws(RenderError) {
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(pointer)
+            try RenderError.check(status, "creating a surface")
+            fatalError("unreachable: a failed status always throws")
+        }
+        self.pointer = pointer
+    }
+
+    /// A cleared (transparent) image of `width × height` pixels.
+    static func image(_ format: cairo_format_t, width: Int, height: Int) throws(RenderError) -> CairoSurface {
+        try CairoSurface(taking: cairo_image_surface_create(format, Int32(width), Int32(height)))
+    }
+
+    var width: Int { Int(cairo_image_surface_get_width(pointer)) }
+    var height: Int { Int(cairo_image_surface_get_height(pointer)) }
+    var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
+    /// Flushes pending drawing and lends the pixel memory (image surfaces only).
+    func withPixels<R>(_ body: (UnsafeRawPointer) throws(RenderError) -> R) throws(RenderError) -> R {
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else {
+            throw RenderError(kind: .drawing, message: "image surface has no data")
+        }
+        return try body(UnsafeRawPointer(data))
+    }
+
+    /// Completes a stream surface (SVG): writes everything out and reports the final status.
+    func finish() throws(RenderError) {
+        cairo_surface_finish(pointer)
+        try RenderError.check(cairo_surface_status(pointer), "finishing a surface")
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+}

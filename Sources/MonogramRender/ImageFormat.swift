@@ -1,0 +1,7 @@
+/// The encodings the renderer produces (JSON is not an image; the service writes it itself).
+public enum ImageFormat: Sendable, Hashable {
+    /// 8-bit RGBA, or indexed when the avatar has at most 256 distinct colours.
+    case png
+    /// SVG 1.1 with glyphs as paths, so it looks the same on machines without the fonts.
+    case svg
+}

@@ -1,0 +1,58 @@
+internal import CPangoCairo
+
+#if canImport(Glibc)
+    private import Glibc
+#elseif canImport(Darwin)
+    private import Darwin
+#endif
+
+/// One PangoFontMap + PangoContext per thread, created on first use and freed when the thread
+/// exits. Pango font maps and contexts are not thread-safe, and a lock around them would
+/// serialise every render; per-thread state lets N cores shape text in parallel while each
+/// thread still reuses its warm font and glyph caches across renders.
+///
+/// Deliberately not Sendable: an instance is only ever touched by the thread that created it.
+final class PangoThreadState {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+
+    private init() {
+        fontMap = pango_cairo_font_map_new()!
+        context = pango_font_map_create_context(fontMap)!
+        // Fixed font options so PNGs are identical on every machine and every thread, and the
+        // same as the SVG outlines: greyscale anti-aliasing, no hinting, unrounded metrics.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        monogram_context_unref(context)
+        monogram_font_map_unref(fontMap)
+    }
+
+    /// The thread-specific key; its destructor releases the state when a thread exits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<PangoThreadState>.fromOpaque(pointer).release()
+        }
+        precondition(result == 0, "pthread_key_create failed")
+        return key
+    }()
+
+    /// This thread's state, created on first use.
+    static var current: PangoThreadState {
+        if let existing = pthread_getspecific(key) {
+            return Unmanaged<PangoThreadState>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let state = PangoThreadState()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+}
