@@ -1,6 +1,6 @@
 import Glibc
 import MonogramCore
-import MonogramHTTP
+public import MonogramHTTP
 
 extension AvatarService {
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {

@@ -1,6 +1,6 @@
 import MonogramCore
-import MonogramHTTP
-import MonogramRender
+public import MonogramHTTP
+public import MonogramRender
 import Glibc
 
 /// The application: routes requests, answers cache hits on the loop thread, and sends misses
@@ -59,7 +59,7 @@ public final class AvatarService: HTTPHandler {
     /// Absolute-form targets (RFC 9112 §3.2.2) are answered like their path.
     static func originForm(_ target: String) -> Substring {
         let whole = Substring(target)
-        guard !whole.hasPrefix("/"), let scheme = whole.range(of: "://") else { return whole }
+        guard !whole.hasPrefix("/"), let scheme = whole.firstRange(of: "://") else { return whole }
         let afterAuthority = whole[scheme.upperBound...].drop(while: { $0 != "/" && $0 != "?" })
         return afterAuthority.isEmpty ? "/" : afterAuthority
     }

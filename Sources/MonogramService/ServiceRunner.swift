@@ -1,8 +1,8 @@
 import Dispatch
 import Glibc
 import MonogramCore
-import MonogramHTTP
-import MonogramRender
+public import MonogramHTTP
+public import MonogramRender
 
 /// Wires a validated configuration into a running server and runs it until SIGTERM/SIGINT.
 public enum ServiceRunner {
@@ -67,17 +67,28 @@ public enum ServiceRunner {
             return source
         }
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
-        print("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
-        fflush(stdout)
+        writeLine(STDOUT_FILENO, "monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
         server.run()
         service.stop()
         signals.forEach { $0.cancel() }
-        print("monogram stopped")
-        fflush(stdout)
+        writeLine(STDOUT_FILENO, "monogram stopped")
         return .clean
     }
 
     static func printError(_ message: String) {
-        fputs("monogram: \(message)\n", stderr)
+        writeLine(STDERR_FILENO, "monogram: \(message)")
+    }
+
+    /// Straight to the descriptor: the access log writes there too, without stdio buffering.
+    static func writeLine(_ fd: Int32, _ text: String) {
+        let line = Array((text + "\n").utf8)
+        line.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-import MonogramCore
+public import MonogramCore
 
 /// What the request pipeline needs from the configuration, already converted to core types.
 public struct ServiceSettings: Sendable {
