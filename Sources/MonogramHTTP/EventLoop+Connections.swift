@@ -79,7 +79,9 @@ extension EventLoop {
             return
         }
         shutdown(connection.descriptor, Int32(SHUT_WR))
-        connection.phase = .lingering(until: now + 2_000_000_000)
+        // Shorter while draining: shutdown must not wait on clients that keep sockets open.
+        let linger: UInt64 = drainDeadline == nil ? 2_000_000_000 : 200_000_000
+        connection.phase = .lingering(until: now + linger)
         updateInterest(connection)
     }
 

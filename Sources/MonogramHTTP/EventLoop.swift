@@ -96,6 +96,10 @@ final class EventLoop {
             drive(connection)
         case let .drain(deadline):
             drainDeadline = deadline
+            // Requests already sent count as in flight: take the connections the kernel has
+            // completed and the bytes already received before deciding what is idle.
+            acceptAll()
+            for case let connection? in connections where connection.isIdle { readable(connection) }
             if let listener {
                 _ = csystem_epoll_del(epoll, listener.descriptor)
                 listener.close()
