@@ -43,14 +43,20 @@ public final class AvatarService: HTTPHandler {
             return .respond(response(for: .methodNotAllowed, prefersImage: false), note: "")
         }
         let target = AvatarService.originForm(request.target)
-        let path = target.prefix(while: { $0 != "?" })
-        if path == "/healthz" {
+        // Hot path: this exact URL was answered before; no parsing, no allocation but the key.
+        let rawKey = String(target)
+        if let canonical = aliases.value(forKey: rawKey), let cached = cache.value(forKey: canonical) {
+            return .respond(cached.answer(ifNoneMatch: request.headers("If-None-Match")), note: "hit")
+        }
+        let query = target.drop(while: { $0 != "?" }).dropFirst()
+        switch Route(path: target.prefix(while: { $0 != "?" })) {
+        case .health:
             return .respond(AvatarService.healthy, note: "")
+        case .avatar(let segment):
+            return avatar(request, segment: segment, query: query, rawKey: rawKey, responder: responder)
+        case .notFound:
+            return .respond(response(for: .notFound, prefersImage: false), note: "")
         }
-        if path.hasPrefix("/avatar/"), !path.dropFirst("/avatar/".count).contains("/") {
-            return avatar(request, target: target, responder: responder)
-        }
-        return .respond(response(for: .notFound, prefersImage: false), note: "")
     }
 
     static let healthy = HTTPResponse(

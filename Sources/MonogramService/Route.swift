@@ -1,0 +1,24 @@
+/// The service's endpoints, decided from the path alone.
+enum Route: Equatable {
+    /// `/avatar/{name}[.png|.svg|.json]`
+    case avatar(segment: Substring)
+    case health
+    case notFound
+
+    init(path: Substring) {
+        if path == "/healthz" {
+            self = .health
+        } else if let segment = Route.segment(of: path, under: "/avatar/") {
+            self = .avatar(segment: segment)
+        } else {
+            self = .notFound
+        }
+    }
+
+    /// The single path segment after `prefix`, or nil when the path has more segments.
+    static func segment(of path: Substring, under prefix: String) -> Substring? {
+        guard path.hasPrefix(prefix) else { return nil }
+        let segment = path.dropFirst(prefix.count)
+        return segment.contains("/") ? nil : segment
+    }
+}
