@@ -75,3 +75,20 @@ struct HTTPParserBodyTests {
         #expect(parser.bufferCapacity <= 4 * 65536)
     }
 }
+
+@Suite("Smuggling attempts")
+struct HTTPParserSmugglingTests {
+    @Test("names both framings in the reason when Content-Length meets Transfer-Encoding")
+    func bothFramingsReason() {
+        let outcome = feed("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+        #expect(outcome.error == HTTPParserError(status: .badRequest, reason: "both Content-Length and Transfer-Encoding"))
+    }
+
+    @Test("parses nothing after a refused body, so a hidden request is never seen")
+    func nothingAfterRefusal() {
+        let hidden = "GET /admin HTTP/1.1\r\nHost: a\r\n\r\n"
+        let outcome = feed("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 40\r\n\r\nabc\(hidden)")
+        #expect(outcome.heads.isEmpty)
+        #expect(outcome.error?.status == .badRequest)
+    }
+}
