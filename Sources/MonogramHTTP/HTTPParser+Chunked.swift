@@ -25,7 +25,9 @@ struct ChunkedDecoder: Sendable, Hashable {
 
     /// Reads framing and data from `bytes`; returns how many it used. It stops right after the
     /// body, leaving a pipelined request's bytes alone.
-    mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits) throws(HTTPParserError) -> Int {
+    mutating func consume(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits
+    ) throws(HTTPParserError) -> Int {
         var index = 0
         while index < bytes.count, state != .done {
             if state == .data {
@@ -122,9 +124,4 @@ struct ChunkedDecoder: Sendable, Hashable {
         digits = 0
         lineBytes = 0
     }
-}
-
-extension UInt8 {
-    /// A control byte other than HTAB (RFC 9110 §5.5 allows only HTAB among them in values).
-    var isControl: Bool { (self < ASCII.space && self != ASCII.htab) || self == ASCII.delete }
 }

@@ -26,8 +26,12 @@ struct HeadScanner: Sendable {
     private var firstSpace = -1
     private var secondSpace = -1
     private(set) var requestLine: RequestLine?
-    /// Field lines so far, offsets from `messageStart`; the capacity is reused across requests.
+    /// Field lines so far, offsets from `messageStart`. The finished head takes this array, so
+    /// a request costs one array allocation whatever its number of fields.
     private(set) var fields: [FieldRange] = []
+    /// Whether the target and values seen are all ASCII (as they almost always are), which lets
+    /// the head's strings skip UTF-8 validation.
+    private(set) var isASCII = true
 
     mutating func reset() {
         scanned = 0
@@ -36,43 +40,48 @@ struct HeadScanner: Sendable {
         firstSpace = -1
         secondSpace = -1
         requestLine = nil
+        isASCII = true
         fields.removeAll(keepingCapacity: true)
     }
 
     /// Examines the bytes not yet seen; returns the offset just past the empty line that ends
     /// the head, or nil if it has not arrived yet.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits) throws(HTTPParserError) -> Int? {
+    mutating func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits
+    ) throws(HTTPParserError) -> Int? {
         var index = scanned
-        while index < bytes.count {
+        while let lineFeed = bytes.firstLineFeed(from: index) {
+            index = lineFeed + 1
             if requestLine == nil {
-                let byte = bytes[index]
-                if byte == ASCII.lf {
-                    try endRequestLine(bytes, lineFeed: index, limits: limits)
-                } else if byte == ASCII.space {
-                    if firstSpace < 0 { firstSpace = index } else if secondSpace < 0 { secondSpace = index }
-                } else if firstSpace < 0, !byte.isTokenChar, byte != ASCII.cr {
-                    // Refused at once so that non-HTTP traffic (a TLS ClientHello, say) fails
-                    // fast instead of waiting out the read-header timeout.
-                    throw .badRequest("invalid character in method")
-                }
-                index += 1
-            } else {
-                guard let lineFeed = bytes[index...].firstIndex(of: ASCII.lf) else {
-                    index = bytes.count
-                    break
-                }
-                index = lineFeed + 1
-                if try endFieldLine(bytes, lineFeed: lineFeed, limits: limits) { return index }
+                try endRequestLine(bytes, lineFeed: lineFeed, limits: limits)
+            } else if try endFieldLine(bytes, lineFeed: lineFeed, limits: limits) {
+                return index
             }
         }
-        scanned = index
         // No complete head: everything buffered belongs to it.
-        if requestLine == nil, firstSpace >= 0 {
-            let targetEnd = secondSpace >= 0 ? secondSpace : bytes.count
-            if targetEnd - firstSpace - 1 > limits.maxTargetBytes { throw .uriTooLong(limits) }
-        }
+        if requestLine == nil { try trackPartialRequestLine(bytes, from: index, limits: limits) }
+        scanned = bytes.count
         if bytes.count > limits.maxHeadBytes { throw .headTooLarge(limits) }
         return nil
+    }
+
+    /// Follows a request line that has not ended yet, so that a long target is a 414 before
+    /// its line ends, and a non-token byte in the method (a TLS ClientHello on the plain
+    /// port, say) fails at once instead of waiting out the read-header timeout.
+    private mutating func trackPartialRequestLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limits: HTTPParserLimits
+    ) throws(HTTPParserError) {
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if byte == ASCII.space {
+                if firstSpace < 0 { firstSpace = index } else if secondSpace < 0 { secondSpace = index }
+            } else if firstSpace < 0, !byte.isTokenChar, byte != ASCII.cr {
+                throw .badRequest("invalid character in method")
+            }
+        }
+        if firstSpace >= 0, (secondSpace >= 0 ? secondSpace : bytes.count) - firstSpace - 1 > limits.maxTargetBytes {
+            throw .uriTooLong(limits)
+        }
     }
 
     /// `request-line = method SP request-target SP HTTP-version` (RFC 9112 §3), split on
@@ -80,38 +89,46 @@ struct HeadScanner: Sendable {
     private mutating func endRequestLine(
         _ bytes: UnsafeBufferPointer<UInt8>, lineFeed: Int, limits: HTTPParserLimits
     ) throws(HTTPParserError) {
-        let end = lineFeed > lineStart && bytes[lineFeed - 1] == ASCII.cr ? lineFeed - 1 : lineFeed
-        if end == lineStart {
-            lineStart = lineFeed + 1
+        let start = lineStart
+        lineStart = lineFeed + 1
+        let end = lineFeed > start && bytes[lineFeed - 1] == ASCII.cr ? lineFeed - 1 : lineFeed
+        if end == start {
             messageStart = lineStart
             return
         }
-        guard firstSpace >= 0 else { throw .badRequest("malformed request line") }
-        let targetEnd = secondSpace >= 0 ? secondSpace : end
-        if targetEnd - firstSpace - 1 > limits.maxTargetBytes { throw .uriTooLong(limits) }
-        if lineFeed >= limits.maxHeadBytes { throw .headTooLarge(limits) }
-        guard firstSpace > lineStart, secondSpace > firstSpace + 1, secondSpace < end else {
-            throw .badRequest("malformed request line")
+        var index = start
+        while index < end, bytes[index].isTokenChar { index += 1 }
+        let methodEnd = index
+        guard methodEnd < end, bytes[methodEnd] == ASCII.space else {
+            let invalidMethod = methodEnd < end && bytes[methodEnd] != ASCII.cr
+            throw .badRequest(invalidMethod ? "invalid character in method" : "malformed request line")
         }
-        for index in lineStart..<end where bytes[index] == ASCII.cr {
-            throw .badRequest("CR not followed by LF")
-        }
+        index += 1
         // RFC 3986 allows only visible ASCII in a target. Bytes from 0x80 are let through
         // (curl sends a typed UTF-8 path raw, and nginx accepts it) and must form UTF-8.
-        for index in firstSpace + 1..<secondSpace where bytes[index] < 0x21 || bytes[index] == ASCII.delete {
-            throw .badRequest("invalid character in request-target")
+        while index < end, bytes[index] != ASCII.space {
+            let byte = bytes[index]
+            if byte < 0x21 || byte == ASCII.delete {
+                throw .badRequest(byte == ASCII.cr ? "CR not followed by LF" : "invalid character in request-target")
+            }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
         }
-        let version = try Self.version(bytes, secondSpace + 1..<end)
+        let target = methodEnd + 1..<index
+        if target.count > limits.maxTargetBytes { throw .uriTooLong(limits) }
+        if lineFeed >= limits.maxHeadBytes { throw .headTooLarge(limits) }
+        guard methodEnd > start, !target.isEmpty, index < end else { throw .badRequest("malformed request line") }
+        let version = try Self.version(bytes, index + 1..<end)
         requestLine = RequestLine(
-            method: 0..<firstSpace - lineStart,
-            target: firstSpace + 1 - lineStart..<secondSpace - lineStart,
+            method: 0..<methodEnd - start, target: target.lowerBound - start..<target.upperBound - start,
             version: version)
-        lineStart = lineFeed + 1
     }
 
     /// `HTTP-version = "HTTP/" DIGIT "." DIGIT`, case-sensitive (RFC 9112 §2.3). Any other
     /// well-formed version, including `HTTP/2` and `HTTP/3` without a minor, is a 505.
-    private static func version(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(HTTPParserError) -> HTTPVersion {
+    private static func version(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) throws(HTTPParserError) -> HTTPVersion {
         let malformed = HTTPParserError.badRequest("malformed HTTP version")
         let start = range.lowerBound
         guard range.count > 5, bytes[start] == 0x48, bytes[start + 1] == 0x54, bytes[start + 2] == 0x54,
@@ -128,7 +145,8 @@ struct HeadScanner: Sendable {
             } else if (0x30...0x39).contains(byte) {
                 digits += 1
                 // Capped: only "is it 1.0 or 1.1" matters, and the cap cannot overflow.
-                if part == 0 { major = min(major * 10 + Int(byte - 0x30), 1000) } else { minor = min(minor * 10 + Int(byte - 0x30), 1000) }
+                let digit = Int(byte - 0x30)
+                if part == 0 { major = min(major * 10 + digit, 1000) } else { minor = min(minor * 10 + digit, 1000) }
             } else {
                 throw malformed
             }
@@ -169,16 +187,15 @@ struct HeadScanner: Sendable {
         let value = bytes.trimmingWhitespace(colon + 1..<end)
         // field-value is VCHAR, obs-text, SP and HTAB (RFC 9110 §5.5); a CR, LF or NUL left in a
         // value could split or truncate it in some other component.
-        for index in value {
-            let byte = bytes[index]
-            guard byte >= ASCII.space && byte != ASCII.delete || byte == ASCII.htab else {
-                switch byte {
-                case 0: throw .badRequest("NUL byte in header value")
-                case ASCII.cr: throw .badRequest("CR not followed by LF")
-                default: throw .badRequest("control character in header value")
-                }
+        let check = bytes.checkFieldValue(value)
+        if let invalid = check.invalid {
+            switch bytes[invalid] {
+            case 0: throw .badRequest("NUL byte in header value")
+            case ASCII.cr: throw .badRequest("CR not followed by LF")
+            default: throw .badRequest("control character in header value")
             }
         }
+        if check.nonASCII { isASCII = false }
         fields.append(FieldRange(
             name: start - messageStart..<colon - messageStart,
             value: value.lowerBound - messageStart..<value.upperBound - messageStart))

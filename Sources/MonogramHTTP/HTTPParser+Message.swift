@@ -10,7 +10,7 @@ extension HTTPRequestHead {
     /// decides its body framing, applying the checks that need the whole header section.
     static func parse(
         _ message: UnsafeBufferPointer<UInt8>, requestLine: RequestLine, fields: [FieldRange],
-        limits: HTTPParserLimits
+        isASCII: Bool, limits: HTTPParserLimits
     ) throws(HTTPParserError) -> (HTTPRequestHead, BodyFraming) {
         let version = requestLine.version
         var hosts = 0
@@ -38,16 +38,25 @@ extension HTTPRequestHead {
         // RFC 9112 §3.2: a 400 for an HTTP/1.1 request without Host, or any with several.
         if hosts == 0, version == .http1_1 { throw .badRequest("missing Host header") }
         if hosts > 1 { throw .badRequest("more than one Host header") }
-        let framing = try framing(version: version, contentLength: contentLength.value, codings: codings, limits: limits)
+        let framing = try framing(
+            version: version, contentLength: contentLength.value, codings: codings, limits: limits)
 
-        guard let target = String(validating: message[requestLine.target], as: UTF8.self) else {
-            throw .badRequest("request-target is not valid UTF-8")
-        }
         let method = HTTPMethod(String(decoding: message[requestLine.method], as: UTF8.self))
-        // obs-text in a value is opaque (RFC 9110 §5.5); when it is not UTF-8, `?` stands in
-        // for each such byte so the field offsets stay right.
-        let raw = String(validating: message, as: UTF8.self)
-            ?? String(decoding: message.lazy.map { $0 < 0x80 ? $0 : ASCII.question }, as: UTF8.self)
+        let target: String
+        let raw: String
+        if isASCII {
+            target = String(decoding: message[requestLine.target], as: UTF8.self)
+            raw = String(decoding: message, as: UTF8.self)
+        } else {
+            guard let validTarget = String(validating: message[requestLine.target], as: UTF8.self) else {
+                throw .badRequest("request-target is not valid UTF-8")
+            }
+            target = validTarget
+            // obs-text in a value is opaque (RFC 9110 §5.5); when it is not UTF-8, `?` stands
+            // in for each such byte so the field offsets stay right.
+            raw = String(validating: message, as: UTF8.self)
+                ?? String(decoding: message.lazy.map { $0 < 0x80 ? $0 : ASCII.question }, as: UTF8.self)
+        }
         let head = HTTPRequestHead(
             method: method, target: target, version: version,
             keepAlive: connection.isPersistent(for: version), raw: raw, fields: fields)

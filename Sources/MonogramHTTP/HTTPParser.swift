@@ -45,6 +45,9 @@ public struct HTTPParser: Sendable {
     /// Bytes received and not yet consumed.
     public var bufferedByteCount: Int { buffer.count - readIndex }
 
+    /// The buffer's allocation, for tests that check memory stays bounded.
+    var bufferCapacity: Int { buffer.capacity }
+
     /// Appends bytes read from the socket.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
@@ -82,20 +85,22 @@ public struct HTTPParser: Sendable {
     }
 
     private mutating func readHead() throws(HTTPParserError) -> (HTTPRequestHead, BodyFraming)? {
-        // The scanner is moved out (not copied) so that its field array stays uniquely owned.
+        // The scanner is moved out (not copied) so that appending to its field array inside the
+        // closure does not copy it.
         var scanner = HeadScanner()
         swap(&scanner, &self.scanner)
         defer { swap(&scanner, &self.scanner) }
         let start = readIndex
         let limits = limits
-        let parsed = try buffer.withUnsafeBufferPointer { (all) throws(HTTPParserError) -> (HTTPRequestHead, BodyFraming, Int)? in
+        typealias Parsed = (HTTPRequestHead, BodyFraming, Int)
+        let parsed = try buffer.withUnsafeBufferPointer { (all) throws(HTTPParserError) -> Parsed? in
             let bytes = UnsafeBufferPointer(rebasing: all[start...])
             guard let headEnd = try scanner.scan(bytes, limits: limits), let requestLine = scanner.requestLine else {
                 return nil
             }
             let message = UnsafeBufferPointer(rebasing: bytes[scanner.messageStart..<headEnd])
             let (head, framing) = try HTTPRequestHead.parse(
-                message, requestLine: requestLine, fields: scanner.fields, limits: limits)
+                message, requestLine: requestLine, fields: scanner.fields, isASCII: scanner.isASCII, limits: limits)
             return (head, framing, headEnd)
         }
         guard let (head, framing, headEnd) = parsed else { return nil }
@@ -131,7 +136,11 @@ public struct HTTPParser: Sendable {
         if readIndex == buffer.count {
             // A burst (say a 1 MiB body in one read) must not pin its capacity for the
             // connection's lifetime.
-            if buffer.capacity > 4 * limits.maxHeadBytes { buffer = [] } else { buffer.removeAll(keepingCapacity: true) }
+            if buffer.capacity > 4 * limits.maxHeadBytes {
+                buffer = []
+            } else {
+                buffer.removeAll(keepingCapacity: true)
+            }
             readIndex = 0
         } else if readIndex >= 4096, readIndex * 2 >= buffer.count {
             buffer.removeSubrange(0..<readIndex)
