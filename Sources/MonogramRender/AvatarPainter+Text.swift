@@ -16,7 +16,7 @@ extension AvatarPainter {
         let layout = try PangoLayoutHandle(context: thread.context)
         pango_layout_set_auto_dir(layout.pointer, 1)
         pango_layout_set_single_paragraph_mode(layout.pointer, 1)
-        pango_layout_set_text(layout.pointer, text, -1)
+        pango_layout_set_text(layout.pointer, AvatarPainter.separatingInitials(text), -1)
 
         let font = pango_font_description_new()
         defer { pango_font_description_free(font) }
@@ -44,5 +44,15 @@ extension AvatarPainter {
         cairo_move_to(cr, originX, originY)
         cairo.setSource(spec.foreground) // colour-emoji glyphs keep their own colours
         pango_cairo_show_layout(cr, layout.pointer)
+    }
+}
+
+extension AvatarPainter {
+    /// Each initial stands alone: a ZERO WIDTH NON-JOINER between clusters keeps Arabic letters
+    /// in their isolated forms (م ع, not the word مع) and stops ligatures or conjuncts forming
+    /// across two people's initials. It has no effect on scripts that do not join.
+    static func separatingInitials(_ text: String) -> String {
+        guard text.count > 1 else { return text }
+        return text.map(String.init).joined(separator: "\u{200C}")
     }
 }
