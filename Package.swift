@@ -7,6 +7,9 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    // Lets generic code (the LRU cache, parser helpers) specialise across module boundaries in
+    // release builds, so the hit path does no runtime generic-metadata lookups.
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 let package = Package(

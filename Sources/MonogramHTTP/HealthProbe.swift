@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 
 /// A tiny blocking HTTP client for `monogram healthcheck` (the container has no curl).

@@ -1,42 +1,75 @@
 import Glibc
 import MonogramCore
 public import MonogramHTTP
+import Synchronization
 
 extension AvatarService {
+    /// Runs for every response on a loop thread, so it builds one string with no formatting
+    /// beyond appends: the timestamp's seconds part is cached, targets are copied as they are
+    /// unless they need escaping.
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
         guard settings.accessLog else { return nil }
-        let method = record.request.map { $0.method.name } ?? "-"
-        let target = record.request?.target ?? "-"
-        let time = AccessLogClock.now()
+        let method = record.request?.method.name ?? "-"
+        let target = record.request.map { AvatarService.printable($0.target) } ?? "-"
+        let time = logClock.now()
+        var line = ""
         switch settings.logFormat {
         case .text:
-            return "\(time) \(record.peer) \"\(method) \(AvatarService.printable(target))\" \(record.status) \(record.bodyBytes) \(record.durationMicroseconds)us \(record.note.isEmpty ? "-" : record.note)"
+            line.reserveCapacity(96 + target.utf8.count)
+            line += time
+            line += " "
+            line += record.peer
+            line += " \""
+            line += method
+            line += " "
+            line += target
+            line += "\" "
+            line += String(record.status)
+            line += " "
+            line += String(record.bodyBytes)
+            line += " "
+            line += String(record.durationMicroseconds)
+            line += "us "
+            line += record.note.isEmpty ? "-" : record.note
         case .json:
-            return "{\"time\":\"\(time)\",\"client\":\(JSONText.string(record.peer)),\"method\":\(JSONText.string(method)),"
-                + "\"target\":\(JSONText.string(target)),\"status\":\(record.status),\"bytes\":\(record.bodyBytes),"
+            line = "{\"time\":\"\(time)\",\"client\":\(JSONText.string(record.peer)),\"method\":\(JSONText.string(method)),"
+                + "\"target\":\(JSONText.string(record.request?.target ?? "-")),\"status\":\(record.status),\"bytes\":\(record.bodyBytes),"
                 + "\"duration_us\":\(record.durationMicroseconds),\"cache\":\(JSONText.string(record.note))}"
         }
+        return line
     }
 
     /// Request targets come from strangers: keep log lines one line of visible ASCII.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(2048).map { $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" ? $0 : "?" }))
+        if text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") }) { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(2048).map { $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" ? $0 : "?" }))
     }
 }
 
-/// RFC 3339 UTC timestamps with milliseconds.
-enum AccessLogClock {
-    static func now() -> String {
+/// RFC 3339 UTC timestamps with milliseconds; the part up to the seconds is formatted once per
+/// second and shared by every loop.
+final class AccessLogClock: Sendable {
+    private let cached = Mutex<(second: Int, prefix: String)>((-1, ""))
+
+    func now() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        let second = spec.tv_sec
+        let prefix = cached.withLock { cache -> String in
+            if cache.second != second {
+                cache = (second, AccessLogClock.formatSeconds(second))
+            }
+            return cache.prefix
         }
-        return "\(parts.tm_year + 1900)-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(spec.tv_nsec / 1_000_000, 3))Z"
+        let millis = spec.tv_nsec / 1_000_000
+        return prefix + (millis < 10 ? ".00" : millis < 100 ? ".0" : ".") + String(millis) + "Z"
+    }
+
+    private static func formatSeconds(_ seconds: Int) -> String {
+        var copy = seconds
+        var parts = tm()
+        gmtime_r(&copy, &parts)
+        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))"
     }
 }

@@ -21,6 +21,7 @@ public final class AvatarService: HTTPHandler {
     let pool: RenderPool
     let flights = SingleFlight<Waiter>()
     let placeholderPNG: [UInt8]
+    let logClock = AccessLogClock()
 
     public init(settings: ServiceSettings, renderer: Renderer) throws(RenderError) {
         self.settings = settings
@@ -43,8 +44,9 @@ public final class AvatarService: HTTPHandler {
             return .respond(response(for: .methodNotAllowed, prefersImage: false), note: "")
         }
         let target = AvatarService.originForm(request.target)
-        // Hot path: this exact URL was answered before; no parsing, no allocation but the key.
-        let rawKey = String(target)
+        // Hot path: this exact URL was answered before; no parsing, and no allocation for the
+        // usual origin-form target (the parser's string is the key).
+        let rawKey = request.target.utf8.first == UInt8(ascii: "/") ? request.target : String(target)
         if let canonical = aliases.value(forKey: rawKey), let cached = cache.value(forKey: canonical) {
             return .respond(cached.answer(ifNoneMatch: request.headers("If-None-Match")), note: "hit")
         }
