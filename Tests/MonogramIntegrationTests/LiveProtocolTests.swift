@@ -147,6 +147,31 @@ struct LiveProtocolTests {
         #expect(server.process.terminationStatus == 0)
     }
 
+    @Test("over the connection limit a new connection gets 503 with Retry-After")
+    func connectionLimit() throws {
+        let server = try MonogramProcess(config: ["server": ["max_connections": 1]])
+        let first = try RawClient(port: server.port)
+        #expect(try first.get("/healthz").status == 200)
+        let second = try RawClient(port: server.port)
+        let refused = try second.readResponse()
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        // The first connection is unaffected.
+        #expect(try first.get("/healthz").status == 200)
+    }
+
+    @Test("reordered and cache-busted queries are hits on the first request's entry")
+    func equivalentRequestsShareAnEntry() throws {
+        let server = try MonogramProcess()
+        let client = try RawClient(port: server.port)
+        _ = try client.get("/avatar/Shared?size=48&shape=circle")
+        _ = try client.get("/avatar/Shared?shape=circle&size=48&v=7")
+        _ = try client.get("/avatar/Shared.png?size=48&shape=circle&format=png&dpr=1")
+        #expect(server.stop() == 0)
+        let notes = server.stdoutText.split(separator: "\n").filter { $0.contains("/avatar/Shared") }.map { $0.split(separator: " ").last ?? "" }
+        #expect(notes == ["miss", "hit", "hit"])
+    }
+
     @Test("listens on IPv6 too")
     func ipv6() throws {
         let server = try MonogramProcess(config: ["server": ["host": "::1"]])
