@@ -50,8 +50,8 @@ extension EventLoop {
             return
         }
         if count == 0 {
+            // Half-closed: requests already buffered are still answered (see parseAndDispatch).
             connection.peerClosedInput = true
-            connection.closeAfterFlush = true
         } else {
             connection.lastActivity = now
             let wasPartial = connection.parser.hasPartialRequest
@@ -105,7 +105,7 @@ extension EventLoop {
     }
 
     private func wantsToRead(_ connection: Connection) -> Bool {
-        !connection.closeAfterFlush
+        !connection.closeAfterFlush && !connection.peerClosedInput
             && connection.slots.count < configuration.maxPipelinedRequests
             && connection.pendingOutput < configuration.maxBufferedOutput
             && connection.parser.bufferedByteCount < readBuffer.count

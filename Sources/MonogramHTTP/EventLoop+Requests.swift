@@ -27,7 +27,11 @@ extension EventLoop {
         {
             let head: HTTPRequestHead
             do {
-                guard let parsed = try connection.parser.next() else { break }
+                guard let parsed = try connection.parser.next() else {
+                    // The peer sent its last byte: after what is complete, nothing more comes.
+                    if connection.peerClosedInput { connection.closeAfterFlush = true }
+                    break
+                }
                 head = parsed
             } catch {
                 failConnection(connection, with: HTTPResponse.error(error.status, error.reason, closesConnection: true))

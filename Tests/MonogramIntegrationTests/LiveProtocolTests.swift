@@ -172,6 +172,20 @@ struct LiveProtocolTests {
         #expect(notes == ["miss", "hit", "hit"])
     }
 
+    @Test("a client that half-closes after pipelining still gets every answer")
+    func halfClose() throws {
+        let server = try MonogramProcess()
+        let client = try RawClient(port: server.port)
+        try client.send((0..<3).map { "GET /avatar/Half\($0).json HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+        client.shutdownWrite()
+        for index in 0..<3 {
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text.contains("Half\(index)"))
+        }
+        #expect(client.isClosedByPeer())
+    }
+
     @Test("listens on IPv6 too")
     func ipv6() throws {
         let server = try MonogramProcess(config: ["server": ["host": "::1"]])
