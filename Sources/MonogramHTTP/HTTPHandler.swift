@@ -20,6 +20,10 @@ public enum HTTPHandlerResult: Sendable {
 public struct HTTPRequestContext: Sendable {
     /// The TCP peer's numeric address.
     public let peer: String
+
+    public init(peer: String) {
+        self.peer = peer
+    }
 }
 
 /// What the access log needs about one exchange. `request` is nil when the head could not be

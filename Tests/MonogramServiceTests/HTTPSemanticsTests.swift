@@ -1,0 +1,60 @@
+@testable import MonogramService
+import Testing
+
+@Suite("conditional requests and content negotiation")
+struct HTTPSemanticsTests {
+    @Test("If-None-Match matching (RFC 9110 §13.1.2, weak comparison)", arguments: [
+        (["\"abc\""], true),
+        (["W/\"abc\""], true),
+        (["\"x\", \"abc\""], true),
+        (["\"x\"", " \"abc\" "], true),
+        (["*"], true),
+        (["\"abcd\""], false),
+        (["abc"], false),
+        ([String](), false),
+    ])
+    func ifNoneMatch(fields: [String], matches: Bool) {
+        #expect(EntityTag.matches(ifNoneMatch: fields.map { Substring($0) }, etag: "\"abc\"") == matches)
+    }
+
+    @Test("ETags are strong, quoted, stable, and change with the release or the key")
+    func etagMaking() {
+        let tag = EntityTag.make(canonicalKey: "k", release: "1")
+        #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && tag.count == 18)
+        #expect(tag == EntityTag.make(canonicalKey: "k", release: "1"))
+        #expect(tag != EntityTag.make(canonicalKey: "k", release: "2"))
+        #expect(tag != EntityTag.make(canonicalKey: "j", release: "1"))
+    }
+
+    @Test("an image ranked above text means a browser <img>", arguments: [
+        ("image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8", true),
+        ("image/png", true),
+        ("*/*", false),
+        ("text/plain", false),
+        ("text/html,image/png;q=0.9", false),
+        ("image/*;q=0.5, text/plain;q=0.4", true),
+        ("", false),
+    ])
+    func acceptPreference(accept: String, image: Bool) {
+        #expect(AcceptPreference.prefersImage(Substring(accept)) == image)
+    }
+
+    @Test("routes are decided from the path alone", arguments: [
+        ("/healthz", Route.health),
+        ("/avatar/Jane", Route.avatar(segment: "Jane")),
+        ("/avatar/", Route.avatar(segment: "")),
+        ("/avatar", Route.notFound),
+        ("/avatar/a/b", Route.notFound),
+        ("/", Route.notFound),
+    ])
+    func routes(path: String, route: Route) {
+        #expect(Route(path: Substring(path)) == route)
+    }
+
+    @Test("absolute-form targets are answered like their path")
+    func absoluteForm() {
+        #expect(AvatarService.originForm("http://example.com/avatar/x?size=32") == "/avatar/x?size=32")
+        #expect(AvatarService.originForm("http://example.com") == "/")
+        #expect(AvatarService.originForm("/avatar/x") == "/avatar/x")
+    }
+}
