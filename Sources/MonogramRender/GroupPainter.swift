@@ -18,11 +18,12 @@ struct GroupPainter {
         let layout = spec.layout
         let slots = spec.slots
         let knockOut = layout.border > 0 && spec.ring.alpha < 255
+        let outer = outerBox
         for slot in slots.indices.reversed() {
             cairo_save(cr)
             if knockOut {
                 for upper in 0..<slot where (slot - upper) * layout.step < layout.side {
-                    clipOutside(slot: upper, on: cr)
+                    clipOutside(slot: upper, box: outer, on: cr)
                 }
             }
             cairo_translate(cr, Double(layout.left(ofSlot: slot)), 0)
@@ -34,8 +35,8 @@ struct GroupPainter {
                 cairo_new_path(cr)
                 outer.outlinePath(on: cr)
                 if knockOut {
-                    // Only the band between the two outlines: nothing is under the face's own
-                    // edge pixels for a translucent ring to blend with.
+                    // Only the band between the two outlines, so a translucent ring shows the
+                    // page through it rather than this face's own background.
                     cairo_translate(cr, Double(layout.border), Double(layout.border))
                     cairo_new_sub_path(cr) // no line joining the two outlines
                     inner.outlinePath(on: cr)
@@ -53,9 +54,10 @@ struct GroupPainter {
         try cairo.checkStatus()
     }
 
-    /// The painter of a whole face box, used only for its outline.
-    private var outer: AvatarPainter {
-        var box = spec.faces.first ?? spec.bubble!
+    /// The painter of a whole face box, used only for its outline (`renderGroup` guarantees
+    /// at least one face).
+    private var outerBox: AvatarPainter {
+        var box = spec.faces[0]
         box.shape = spec.shape
         box.pixelSize = spec.layout.side
         return AvatarPainter(spec: box, mask: nil)
@@ -63,13 +65,13 @@ struct GroupPainter {
 
     /// Restricts drawing to outside the outline of the face box in `slot` (even-odd: the
     /// whole image minus that outline). Successive clips intersect.
-    private func clipOutside(slot: Int, on cr: OpaquePointer) {
+    private func clipOutside(slot: Int, box: AvatarPainter, on cr: OpaquePointer) {
         cairo_new_path(cr)
         cairo_rectangle(cr, 0, 0, Double(spec.layout.width), Double(spec.layout.height))
         cairo_save(cr)
         cairo_translate(cr, Double(spec.layout.left(ofSlot: slot)), 0)
         cairo_new_sub_path(cr) // a circle's arc would otherwise start with a line from the rectangle
-        outer.outlinePath(on: cr)
+        box.outlinePath(on: cr)
         cairo_restore(cr) // the path keeps its device coordinates
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cr)
