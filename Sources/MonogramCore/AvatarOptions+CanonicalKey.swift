@@ -33,13 +33,13 @@ extension AvatarOptions {
     }
 
     /// `count:text`, the UTF-8 byte count making the text's end unambiguous.
-    private static func text(_ value: String) -> String {
+    static func text(_ value: String) -> String {
         String(value.utf8.count) + ":" + value
     }
 
     /// Integers without `.0`; otherwise Swift's shortest round-trip form, which is the same on
     /// every platform and release.
-    private static func canonical(_ value: Double) -> String {
+    static func canonical(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

@@ -120,7 +120,7 @@ extension AvatarOptions {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    private static func boolean(_ text: String, parameter: String) throws(OptionsError) -> Bool {
+    static func boolean(_ text: String, parameter: String) throws(OptionsError) -> Bool {
         switch text.lowercased() {
         case "true", "1", "yes": return true
         case "false", "0", "no": return false
@@ -128,7 +128,7 @@ extension AvatarOptions {
         }
     }
 
-    private static func color(_ text: String, parameter: String) throws(OptionsError) -> RGBA {
+    static func color(_ text: String, parameter: String) throws(OptionsError) -> RGBA {
         guard let color = RGBA(hex: text) else {
             throw OptionsError(
                 parameter: parameter, message: "\(parameter) must be a hex colour RGB, RRGGBB or RRGGBBAA, optionally with #")

@@ -42,7 +42,8 @@ struct AvatarPainter {
         }
     }
 
-    private func outlinePath(on cr: OpaquePointer) {
+    /// The outline at the origin, `side` wide: the clip of the face (and, in a group, its ring).
+    func outlinePath(on cr: OpaquePointer) {
         switch spec.shape {
         case .square, .mask:
             cairo_rectangle(cr, 0, 0, side, side)

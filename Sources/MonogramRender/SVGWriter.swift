@@ -9,6 +9,12 @@ enum SVGWriter {
     }
 
     static func render(side: Int, _ draw: (borrowing CairoContext) throws(RenderError) -> Void) throws(RenderError) -> [UInt8] {
+        try render(width: side, height: side, draw)
+    }
+
+    static func render(
+        width: Int, height: Int, _ draw: (borrowing CairoContext) throws(RenderError) -> Void
+    ) throws(RenderError) -> [UInt8] {
         let sink = Sink()
         sink.bytes.reserveCapacity(8192)
         try withExtendedLifetime(sink) { () throws(RenderError) in
@@ -19,7 +25,7 @@ enum SVGWriter {
                         let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
                         sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
                         return CAIRO_STATUS_SUCCESS
-                    }, closure, Double(side), Double(side))!)
+                    }, closure, Double(width), Double(height))!)
             cairo_svg_surface_restrict_to_version(surface.pointer, CAIRO_SVG_VERSION_1_1)
             // Without a unit, cairo 1.16 writes "pt" and browsers draw it a third larger.
             cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_PX)

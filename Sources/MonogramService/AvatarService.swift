@@ -56,6 +56,8 @@ public final class AvatarService: HTTPHandler {
             return .respond(AvatarService.healthy, note: "")
         case .avatar(let segment):
             return avatar(request, segment: segment, query: query, rawKey: rawKey, responder: responder)
+        case .group(let segment):
+            return group(request, segment: segment, query: query, rawKey: rawKey, responder: responder)
         case .notFound:
             return .respond(response(for: .notFound, prefersImage: false), note: "")
         }

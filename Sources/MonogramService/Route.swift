@@ -2,6 +2,8 @@
 enum Route: Equatable {
     /// `/avatar/{name}[.png|.svg|.json]`
     case avatar(segment: Substring)
+    /// `/group/{name1},{name2},…[.png|.svg|.json]`
+    case group(segment: Substring)
     case health
     case notFound
 
@@ -10,6 +12,8 @@ enum Route: Equatable {
             self = .health
         } else if let segment = Route.segment(of: path, under: "/avatar/") {
             self = .avatar(segment: segment)
+        } else if let segment = Route.segment(of: path, under: "/group/") {
+            self = .group(segment: segment)
         } else {
             self = .notFound
         }

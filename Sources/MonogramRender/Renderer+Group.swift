@@ -1,0 +1,35 @@
+public import MonogramCore
+internal import CPangoCairo
+
+extension Renderer {
+    /// Most pixels a group image may have: the memory of the largest single avatar.
+    public static let largestGroupPixels = largestPixelSize * largestPixelSize
+
+    /// Encodes a group avatar (API §2). Safe to call from many threads at once.
+    public func renderGroup(_ spec: GroupSpec, format: ImageFormat) throws(RenderError) -> [UInt8] {
+        let layout = spec.layout
+        guard !spec.faces.isEmpty, layout.slots == spec.slots.count,
+            (1...Renderer.largestPixelSize).contains(layout.side), layout.innerSide >= 1, layout.step >= 0,
+            layout.width * layout.height <= Renderer.largestGroupPixels
+        else {
+            throw RenderError(kind: .invalidSpec, message: "group layout out of range")
+        }
+        if case .mask = spec.shape {
+            throw RenderError(kind: .invalidSpec, message: "groups do not draw masks")
+        }
+        let painter = GroupPainter(spec: spec)
+        switch format {
+        case .png:
+            let surface = try CairoSurface.image(CAIRO_FORMAT_ARGB32, width: layout.width, height: layout.height)
+            do {
+                let cairo = try CairoContext(drawingOn: surface)
+                try painter.draw(on: cairo)
+            }
+            return try PNGCodec.encode(surface)
+        case .svg:
+            return try SVGWriter.render(width: layout.width, height: layout.height) { (cairo) throws(RenderError) in
+                try painter.draw(on: cairo)
+            }
+        }
+    }
+}
