@@ -17,7 +17,7 @@ extension AvatarService {
         case .badParameter(let problem):
             return responses.badRequest(problem.message, placeholder: prefersImage ? placeholderPNG : nil)
         case .notFound:
-            return HTTPResponse.error(.notFound, "no such resource; try /avatar/{name}")
+            return HTTPResponse.error(.notFound, "no such resource; try /avatar/{name} or /group/{names}")
         case .methodNotAllowed:
             return HTTPResponse.error(.methodNotAllowed, "only GET and HEAD are allowed", extraHeaders: [("Allow", "GET, HEAD")])
         case .overloaded:
