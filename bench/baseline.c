@@ -6,7 +6,9 @@
 //
 //   baseline [-n renders-per-thread] [-t threads[,threads...]] [-b RRGGBB] [-f family]
 //            [-s text] [-o out.png]
-// Prints one line per thread count: "threads=N renders=R seconds=S renders_per_s=X".
+// Prints one line per thread count:
+//   "threads=N renders=R seconds=S renders_per_s=X cpu_us_per_render=C"
+// (C: the workers' own CPU time, so it stays meaningful when other processes share the cores).
 #define _GNU_SOURCE
 #include <pango/pangocairo.h>
 #include <png.h>
@@ -122,6 +124,14 @@ static PangoContext *new_context(PangoFontMap **map_out) {
 }
 
 static pthread_barrier_t start_line;
+static pthread_mutex_t cpu_lock = PTHREAD_MUTEX_INITIALIZER;
+static double cpu_seconds; // summed over the worker threads of one run
+
+static double clock_seconds(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
 
 static void *worker(void *arg) {
     (void)arg;
@@ -131,7 +141,12 @@ static void *worker(void *arg) {
     buffer_t out = {0};
     render(context, rgba, &out); // warm the font map and glyph cache, as a running server is
     pthread_barrier_wait(&start_line);
+    double cpu_begin = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
     for (int i = 0; i < renders_per_thread; i++) render(context, rgba, &out);
+    double cpu = clock_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu_begin;
+    pthread_mutex_lock(&cpu_lock);
+    cpu_seconds += cpu;
+    pthread_mutex_unlock(&cpu_lock);
     free(out.data);
     free(rgba);
     g_object_unref(context);
@@ -139,23 +154,19 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 static void run(int threads) {
     pthread_t ids[64];
+    cpu_seconds = 0;
     pthread_barrier_init(&start_line, NULL, threads + 1);
     for (int i = 0; i < threads; i++) pthread_create(&ids[i], NULL, worker, NULL);
     pthread_barrier_wait(&start_line);
-    double begin = now();
+    double begin = clock_seconds(CLOCK_MONOTONIC);
     for (int i = 0; i < threads; i++) pthread_join(ids[i], NULL);
-    double seconds = now() - begin;
+    double seconds = clock_seconds(CLOCK_MONOTONIC) - begin;
     pthread_barrier_destroy(&start_line);
     long total = (long)renders_per_thread * threads;
-    printf("threads=%d renders=%ld seconds=%.3f renders_per_s=%.1f\n", threads, total, seconds, total / seconds);
+    printf("threads=%d renders=%ld seconds=%.3f renders_per_s=%.1f cpu_us_per_render=%.1f\n", threads, total,
+           seconds, total / seconds, cpu_seconds * 1e6 / total);
     fflush(stdout);
 }
 
