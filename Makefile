@@ -23,5 +23,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+## bench: hits, misses and a 90/10 mix against nginx and a C render loop (docs/benchmarks.md).
+## Knobs: ROUNDS=3 DURATION=10s CONNECTIONS=64 THREADS=2 PIN=0|1 (see bench/run.py)
+bench: deps build
+	python3 bench/run.py
+
 clean:
 	rm -rf .build

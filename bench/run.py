@@ -1,0 +1,480 @@
+#!/usr/bin/env python3
+"""`make bench`: Monogram against nginx (static file) and a C render loop, side by side.
+
+Everything runs on loopback, bounded in time (about 3 minutes with the defaults). Each round
+starts a fresh monogram (release build), then measures with wrk, in this order:
+  nginx-hit   nginx serving the very PNG bytes Monogram answers, at the same URL
+  hit         monogram, one URL (a cache hit after the first request)
+  miss        monogram, a unique name per request (bench/misses.lua): every request renders
+  mixed       monogram, 90% the hot URL / 10% unique names (bench/mixed.lua)
+  baseline    bench/baseline.c: the same picture with pangocairo + libpng, 1 and 2 threads
+Once after the rounds: `hit` again with the access log on (to stdout, redirected to a file).
+Reports medians over the rounds, and ratios against the goals of issue 4.
+
+Knobs (environment): ROUNDS=3 DURATION=10s CONNECTIONS=64 THREADS=2 PIN=0 WARMUP=1s
+  CACHE_BYTES=67108864 BASELINE_RENDERS=3000 ACCESS_LOG_RUN=1 MONOGRAM=.build/release/monogram
+  OUT=bench-out  DEADLINE=600 (seconds; the whole run is aborted past it)
+PIN=1 pins the servers (and the baseline) to CPU 0 and wrk to CPU 1.
+Standard library only.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+HOT_PATH = "/avatar/Jane+Roe.png?shape=circle"
+HOT_FILE = "avatar/Jane+Roe.png"  # nginx ignores the query string when mapping to a file
+MIB = 1024 * 1024
+
+
+def env(name, default):
+    return os.environ.get(name, default)
+
+
+ROUNDS = int(env("ROUNDS", "3"))
+DURATION = env("DURATION", "10s")
+CONNECTIONS = int(env("CONNECTIONS", "64"))
+THREADS = int(env("THREADS", "2"))
+PIN = env("PIN", "0") == "1"
+WARMUP = env("WARMUP", "1s")
+CACHE_BYTES = int(env("CACHE_BYTES", str(64 * MIB)))
+BASELINE_RENDERS = int(env("BASELINE_RENDERS", "3000"))
+ACCESS_LOG_RUN = env("ACCESS_LOG_RUN", "1") == "1"
+MONOGRAM = os.path.join(ROOT, env("MONOGRAM", ".build/release/monogram"))
+OUT = os.path.join(ROOT, env("OUT", "bench-out"))
+DEADLINE = time.monotonic() + float(env("DEADLINE", "600"))
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+SERVER_CPU, CLIENT_CPU = ("0", "1")
+
+
+class BenchError(Exception):
+    pass
+
+
+def seconds(text):
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s|m)?", text)
+    if not match:
+        raise BenchError(f"not a duration: {text}")
+    value, unit = float(match.group(1)), match.group(2) or "s"
+    return value * {"ms": 0.001, "s": 1, "m": 60}[unit]
+
+
+def pinned(command, cpu):
+    return ["taskset", "-c", cpu] + command if PIN else command
+
+
+def remaining():
+    left = DEADLINE - time.monotonic()
+    if left <= 0:
+        raise BenchError("DEADLINE passed: aborting the run")
+    return left
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port, what, timeout=10):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise BenchError(f"{what} did not start listening on {port}")
+
+
+def fetch(port, path):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            return response.read()
+    except OSError as error:  # URLError and HTTPError are OSErrors
+        raise BenchError(f"GET {path} on port {port}: {error}") from error
+
+
+# ---- /proc accounting -------------------------------------------------------------------
+
+def process_tree(pid):
+    """pid and all its descendants (nginx: master + workers)."""
+    pids, frontier = [pid], [pid]
+    while frontier:
+        parent = frontier.pop()
+        try:
+            with open(f"/proc/{parent}/task/{parent}/children") as f:
+                children = [int(c) for c in f.read().split()]
+        except OSError:
+            children = []
+        pids += children
+        frontier += children
+    return pids
+
+
+def cpu_ticks(pid):
+    total = 0
+    for p in process_tree(pid):
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+        except OSError:
+            pass
+    return total
+
+
+def memory_kib(pid, key):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+# ---- wrk ----------------------------------------------------------------------------------
+
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 6e4}
+
+
+def latency_ms(text):
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text)
+    return float(match.group(1)) * UNITS[match.group(2)]
+
+
+def wrk(port, path, script=None, script_args=(), duration=None, connections=None):
+    duration = duration or DURATION
+    command = ["wrk", "-t", str(THREADS), "-c", str(connections or CONNECTIONS), "-d", duration,
+               "--latency", "--timeout", "5s"]
+    if script:
+        command += ["-s", os.path.join(BENCH, script)]
+    command.append(f"http://127.0.0.1:{port}{path}")
+    if script_args:
+        command += ["--"] + list(script_args)
+    budget = seconds(duration) + 30
+    if budget > remaining():
+        raise BenchError("DEADLINE would pass during the next wrk run: aborting")
+    out = subprocess.run(pinned(command, CLIENT_CPU), capture_output=True, text=True, timeout=budget)
+    if out.returncode != 0:
+        raise BenchError(f"wrk failed: {out.stderr.strip() or out.stdout.strip()}")
+    text = out.stdout
+    result = {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1)),
+              "requests": int(re.search(r"(\d+) requests in", text).group(1))}
+    for pct in ("50", "99"):
+        match = re.search(rf"^\s+{pct}(?:\.000)?%\s+(\S+)", text, re.M)
+        result[f"p{pct}"] = latency_ms(match.group(1)) if match else float("nan")
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    result["non2xx"] = int(bad.group(1)) if bad else 0
+    result["socket_errors"] = sum(int(g) for g in errors.groups()) if errors else 0
+    return result
+
+
+def measured(pid, port, path, **kwargs):
+    """One wrk run with the server's CPU time (/proc utime+stime) over it."""
+    before = cpu_ticks(pid)
+    result = wrk(port, path, **kwargs)
+    used = (cpu_ticks(pid) - before) / CLK_TCK
+    result["cpu_us"] = used * 1e6 / max(result["requests"], 1)
+    result["cpu_cores"] = used / seconds(kwargs.get("duration") or DURATION)
+    return result
+
+
+# ---- servers ------------------------------------------------------------------------------
+
+class Monogram:
+    def __init__(self, workdir, access_log=False):
+        self.config = os.path.join(workdir, f"monogram-{os.getpid()}-{access_log}.json")
+        with open(self.config, "w") as f:
+            json.dump({"server": {"host": "127.0.0.1", "port": 0, "max_connections": 4096},
+                       "cache": {"max_bytes": CACHE_BYTES},
+                       "render": {"workers": 2, "masks_dir": os.path.join(ROOT, "config/masks")},
+                       "log": {"access": access_log}}, f)
+        self.stdout_path = os.path.join(workdir, "monogram.out")
+        self.stdout = open(self.stdout_path, "wb")
+        self.process = subprocess.Popen(pinned([MONOGRAM, "--config", self.config], SERVER_CPU),
+                                        stdout=self.stdout, stderr=subprocess.PIPE, cwd=ROOT)
+        self.pid = self.process.pid
+        self.port = self._await_listening()
+
+    def _await_listening(self):
+        end = time.monotonic() + 15
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                raise BenchError(f"monogram exited: {self.process.stderr.read().decode()}")
+            with open(self.stdout_path, "rb") as f:
+                match = re.search(rb"listening on http://[^\s]+:(\d+)", f.read(4096))
+            if match:
+                return int(match.group(1))
+            time.sleep(0.05)
+        raise BenchError("monogram did not print its listening line")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.stdout.close()
+        os.unlink(self.stdout_path)
+
+
+class Nginx:
+    def __init__(self, workdir, png):
+        self.prefix = os.path.join(workdir, "nginx")
+        os.makedirs(os.path.join(self.prefix, "tmp"), exist_ok=True)
+        target = os.path.join(self.prefix, "www", HOT_FILE)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(png)
+        self.port = free_port()
+        with open(os.path.join(BENCH, "nginx.conf.template")) as f:
+            conf = f.read()
+        conf = conf.replace("@PREFIX@", self.prefix).replace("@PORT@", str(self.port)).replace("@WORKERS@", "2")
+        conf_path = os.path.join(self.prefix, "nginx.conf")
+        with open(conf_path, "w") as f:
+            f.write(conf)
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        self.process = subprocess.Popen(
+            pinned([nginx, "-p", self.prefix, "-c", conf_path, "-e", os.path.join(self.prefix, "error.log")],
+                   SERVER_CPU), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.pid = self.process.pid
+        wait_for_port(self.port, "nginx")
+        if fetch(self.port, HOT_PATH) != png:
+            raise BenchError("nginx does not serve the same bytes as monogram")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+# ---- the C baseline -----------------------------------------------------------------------
+
+def build_baseline():
+    binary = os.path.join(OUT, "baseline")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "pangocairo", "libpng"],
+                           capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(BENCH, "baseline.c")] + flags + ["-lpthread"],
+                   check=True)
+    return binary
+
+
+def run_baseline(binary, background_hex, expected_png, workdir):
+    threads = "1" if PIN else "1,2"
+    sample = os.path.join(workdir, "baseline.png")
+    out = subprocess.run(pinned([binary, "-n", str(BASELINE_RENDERS), "-t", threads, "-b", background_hex,
+                                 "-o", sample], SERVER_CPU),
+                         capture_output=True, text=True, check=True, timeout=min(120, remaining()))
+    with open(sample, "rb") as f:
+        same = f.read() == expected_png
+    rates = {}
+    for t, r, c in re.findall(r"threads=(\d+) .*renders_per_s=([\d.]+) cpu_us_per_render=([\d.]+)", out.stdout):
+        rates[int(t)] = (float(r), float(c))
+    return rates, same
+
+
+# ---- the run ------------------------------------------------------------------------------
+
+PHASES = ["nginx-hit", "hit", "miss", "mixed"]
+METRICS = ["rps", "p50", "p99", "cpu_us", "cpu_cores", "rss_mib", "non2xx", "socket_errors"]
+
+
+def one_round(number, workdir, baseline_binary, results):
+    print(f"round {number}/{ROUNDS}", flush=True)
+    server = Monogram(workdir)
+    nginx = None
+    try:
+        png = fetch(server.port, HOT_PATH)
+        colour = json.loads(fetch(server.port, HOT_PATH.replace(".png", ".json")))["background"]
+        nginx = Nginx(workdir, png)
+        wrk(nginx.port, HOT_PATH, duration=WARMUP)
+        phase = measured(nginx.pid, nginx.port, HOT_PATH)
+        phase["rss_mib"] = sum(memory_kib(p, "VmRSS") for p in process_tree(nginx.pid)) / 1024
+        results["nginx-hit"].append(phase)
+        nginx.stop()
+        nginx = None
+
+        wrk(server.port, HOT_PATH, duration=WARMUP)
+        for name, script in (("hit", None), ("miss", "misses.lua"), ("mixed", "mixed.lua")):
+            phase = measured(server.pid, server.port, HOT_PATH, script=script,
+                             script_args=(f"r{number}",) if script else ())
+            phase["rss_mib"] = memory_kib(server.pid, "VmRSS") / 1024
+            results[name].append(phase)
+            print(f"  {name:6} {phase['rps']:>10.0f} req/s", flush=True)
+        results["hwm_mib"].append(memory_kib(server.pid, "VmHWM") / 1024)
+        # Every miss request and about a tenth of the mixed ones stored a new PNG of about this size.
+        uniques = results["miss"][-1]["requests"] + results["mixed"][-1]["requests"] // 10
+        results["stored_mib"].append(min(uniques * len(png), CACHE_BYTES) / MIB)
+    finally:
+        if nginx:
+            nginx.stop()
+        server.stop()
+    rates, same = run_baseline(baseline_binary, colour.lstrip("#"), png, workdir)
+    results["baseline"].append(rates)
+    results["baseline_identical"].append(same)
+
+
+def access_log_round(workdir):
+    server = Monogram(workdir, access_log=True)
+    try:
+        fetch(server.port, HOT_PATH)
+        wrk(server.port, HOT_PATH, duration=WARMUP)
+        phase = measured(server.pid, server.port, HOT_PATH)
+        phase["rss_mib"] = memory_kib(server.pid, "VmRSS") / 1024
+        return phase
+    finally:
+        server.stop()
+
+
+def median(values):
+    values = [v for v in values if v == v]
+    return statistics.median(values) if values else float("nan")
+
+
+def summarise(results):
+    table = {}
+    for name in PHASES:
+        rows = results[name]
+        table[name] = {m: median([r.get(m, float("nan")) for r in rows]) for m in METRICS}
+    nan = (float("nan"), float("nan"))
+    base = {t: median([r.get(t, nan)[0] for r in results["baseline"]]) for t in (1, 2)}
+    base_cpu = {t: median([r.get(t, nan)[1] for r in results["baseline"]]) for t in (1, 2)}
+    return table, base, base_cpu, median(results["hwm_mib"])
+
+
+def fmt(value, digits=0):
+    return "n/a" if value != value else f"{value:,.{digits}f}"
+
+
+def verdict(value, goal, minimum, higher_is_better=True):
+    if value != value:
+        return "n/a"
+    ok = (lambda v, t: v >= t) if higher_is_better else (lambda v, t: v <= t)
+    return "goal met" if ok(value, goal) else ("minimum met" if ok(value, minimum) else "BELOW minimum")
+
+
+def report(results, access, elapsed):
+    table, base, base_cpu, hwm = summarise(results)
+    hit, nginx, miss = table["hit"], table["nginx-hit"], table["miss"]
+    lines = []
+    lines.append(f"Settings: ROUNDS={ROUNDS} DURATION={DURATION} CONNECTIONS={CONNECTIONS} THREADS={THREADS} "
+                 f"PIN={int(PIN)} CACHE_BYTES={CACHE_BYTES} BASELINE_RENDERS={BASELINE_RENDERS}; "
+                 f"medians of {ROUNDS} round(s); run took {elapsed:.0f} s")
+    lines.append("")
+    lines.append("| workload | req/s | p50 ms | p99 ms | server CPU µs/req | server cores busy | RSS MiB at end | non-2xx | socket errors |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    labels = {"nginx-hit": "nginx static file (hit reference)", "hit": "monogram hit (one URL)",
+              "miss": "monogram miss (unique names)", "mixed": "monogram mixed 90% hit / 10% miss"}
+    rows = [(labels[n], table[n]) for n in PHASES]
+    if access:
+        rows.append(("monogram hit, access log on", access))
+    for label, r in rows:
+        lines.append(f"| {label} | {fmt(r['rps'])} | {fmt(r['p50'], 2)} | {fmt(r['p99'], 2)} | "
+                     f"{fmt(r['cpu_us'], 1)} | {fmt(r['cpu_cores'], 2)} | {fmt(r['rss_mib'], 1)} | "
+                     f"{fmt(r['non2xx'])} | {fmt(r['socket_errors'])} |")
+    lines.append("")
+    lines.append("| C baseline (pangocairo + libpng level 1, no filter) | renders/s | CPU µs/render |")
+    lines.append("|---|---:|---:|")
+    for t in (1, 2):
+        if base[t] == base[t]:
+            lines.append(f"| {t} thread{'s' if t > 1 else ''} | {fmt(base[t])} | {fmt(base_cpu[t], 1)} |")
+    identical = all(results["baseline_identical"])
+    lines.append("")
+    lines.append(f"Baseline PNG byte-identical to Monogram's: {'yes' if identical else 'NO'}. "
+                 f"monogram VmHWM (peak RSS, whole round): {fmt(hwm, 1)} MiB; PNG bytes the cache had to "
+                 f"hold by the end of a round: ~{fmt(median(results['stored_mib']), 1)} of {fmt(CACHE_BYTES / MIB, 1)} MiB "
+                 f"(the RSS check only bites when the cache is full: lower CACHE_BYTES to force it).")
+    lines.append("")
+    per_core = base[1]
+    both = base[2] if base[2] == base[2] else base[1]
+    ratios = [
+        ("hit req/s ÷ nginx req/s", hit["rps"] / nginx["rps"], "≥ 1.0 (min 0.7)", verdict(hit["rps"] / nginx["rps"], 1.0, 0.7)),
+        ("hit p99 ÷ nginx p99", hit["p99"] / nginx["p99"], "≤ 2.0", verdict(hit["p99"] / nginx["p99"], 2.0, 2.0, False)),
+        ("miss req/s ÷ baseline renders/s on " + ("1 thread (pinned)" if PIN else "2 threads"),
+         miss["rps"] / both, "≥ 0.8 (min 0.5)", verdict(miss["rps"] / both, 0.8, 0.5)),
+        ("baseline CPU µs/render (1 thread) ÷ miss server CPU µs/req", base_cpu[1] / miss["cpu_us"],
+         "≥ 0.8 (min 0.5)", verdict(base_cpu[1] / miss["cpu_us"], 0.8, 0.5)),
+        ("peak RSS (VmHWM) − cache bytes", hwm - CACHE_BYTES / MIB, "≤ 40 MiB",
+         verdict(hwm - CACHE_BYTES / MIB, 40, 40, False)
+         if median(results["stored_mib"]) >= 0.99 * CACHE_BYTES / MIB else "not tested: the cache never filled"),
+    ]
+    if not PIN and per_core == per_core:
+        ratios.insert(3, ("baseline scaling: 2 threads ÷ (2 × 1 thread)", base[2] / (2 * per_core), "(context)", ""))
+    if access:
+        ratios.append(("hit req/s with access log ÷ without", access["rps"] / hit["rps"], "(context)", ""))
+    lines.append("| ratio | value | goal | verdict |")
+    lines.append("|---|---:|---|---|")
+    for name, value, goal, v in ratios:
+        lines.append(f"| {name} | {fmt(value, 2)} | {goal} | {v} |")
+    return "\n".join(lines)
+
+
+def main():
+    if not os.access(MONOGRAM, os.X_OK):
+        sys.exit(f"bench: {MONOGRAM} missing; run `make build` (or `make bench`) first")
+    for tool in ("wrk", "pkg-config", "cc") + (("taskset",) if PIN else ()):
+        if not shutil.which(tool):
+            sys.exit(f"bench: `{tool}` not found; run `make deps`")
+    if not (shutil.which("nginx") or os.path.exists("/usr/sbin/nginx")):
+        sys.exit("bench: nginx not found; run `make deps`")
+    os.makedirs(OUT, exist_ok=True)
+    started = time.monotonic()
+    load = open("/proc/loadavg").read().split()[:3]
+    results = {k: [] for k in PHASES + ["baseline", "baseline_identical", "hwm_mib", "stored_mib"]}
+    access = None
+    with tempfile.TemporaryDirectory(prefix="monogram-bench-") as workdir:
+        os.chmod(workdir, 0o755)  # nginx workers drop root and must reach the docroot
+        baseline_binary = build_baseline()
+        try:
+            for number in range(1, ROUNDS + 1):
+                one_round(number, workdir, baseline_binary, results)
+            if ACCESS_LOG_RUN:
+                print("access log on", flush=True)
+                access = access_log_round(workdir)
+        except BenchError as error:
+            sys.exit(f"bench: {error}")
+    text = report(results, access, time.monotonic() - started)
+    header = (f"Machine: {os.cpu_count()} CPUs, {platform_line()}; load average before the run: "
+              f"{' '.join(load)}; date: {time.strftime('%Y-%m-%d %H:%M %Z')}")
+    output = header + "\n" + text + "\n"
+    print()
+    print(output)
+    with open(os.path.join(OUT, "results.md"), "w") as f:
+        f.write(output)
+    with open(os.path.join(OUT, "raw.json"), "w") as f:
+        json.dump({"results": results, "access_log": access}, f, indent=1)
+    print(f"(written to {os.path.relpath(OUT, ROOT)}/results.md and raw.json)")
+
+
+def platform_line():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{model}, Linux {os.uname().release}"
+
+
+if __name__ == "__main__":
+    main()
