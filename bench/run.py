@@ -319,6 +319,9 @@ def one_round(number, workdir, baseline_binary, results):
             results[name].append(phase)
             print(f"  {name:6} {phase['rps']:>10.0f} req/s", flush=True)
         results["hwm_mib"].append(memory_kib(server.pid, "VmHWM") / 1024)
+        # RSS counts file pages too (the binary, and font files that FreeType maps: Noto CJK
+        # alone is tens of MiB); RssAnon is the memory the process itself allocated.
+        results["anon_mib"].append(memory_kib(server.pid, "RssAnon") / 1024)
         # Every miss request and about a tenth of the mixed ones stored a new PNG of about this size.
         uniques = results["miss"][-1]["requests"] + results["mixed"][-1]["requests"] // 10
         results["stored_mib"].append(min(uniques * len(png), CACHE_BYTES) / MIB)
@@ -417,6 +420,8 @@ def report(results, access, elapsed):
     ]
     if not PIN and per_core == per_core:
         ratios.insert(3, ("baseline scaling: 2 threads ÷ (2 × 1 thread)", base[2] / (2 * per_core), "(context)", ""))
+    if results.get("anon_mib"):
+        ratios.append(("RssAnon at end of round − cache bytes", median(results["anon_mib"]) - CACHE_BYTES / MIB, "(context)", ""))
     if access:
         ratios.append(("hit req/s with access log ÷ without", access["rps"] / hit["rps"], "(context)", ""))
     lines.append("| ratio | value | goal | verdict |")
@@ -437,7 +442,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     started = time.monotonic()
     load = open("/proc/loadavg").read().split()[:3]
-    results = {k: [] for k in PHASES + ["baseline", "baseline_identical", "hwm_mib", "stored_mib"]}
+    results = {k: [] for k in PHASES + ["baseline", "baseline_identical", "hwm_mib", "anon_mib", "stored_mib"]}
     access = None
     with tempfile.TemporaryDirectory(prefix="monogram-bench-") as workdir:
         os.chmod(workdir, 0o755)  # nginx workers drop root and must reach the docroot

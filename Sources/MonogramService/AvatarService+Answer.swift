@@ -10,7 +10,7 @@ extension AvatarService {
     func answer(key: String, rawKey: String, format: OutputFormat, request: HTTPRequestHead, responder: HTTPResponder, produce: @escaping Produce) -> HTTPHandlerResult {
         let ifNoneMatch = request.headers("If-None-Match")
         if let cached = cache.value(forKey: key) {
-            aliases.insert(key, forKey: rawKey, cost: rawKey.utf8.count + key.utf8.count + 64)
+            aliases.insert(key, forKey: rawKey, cost: CachedAvatar.aliasCost(rawKey: rawKey, key: key))
             return .respond(cached.answer(ifNoneMatch: ifNoneMatch), note: "hit")
         }
         if format == .json {
@@ -38,8 +38,8 @@ extension AvatarService {
         do throws(ServiceError) {
             let (body, source) = try produce()
             let cached = responses.avatar(body: body, format: format, canonicalKey: key, source: source)
-            cache.insert(cached, forKey: key, cost: cached.cost)
-            aliases.insert(key, forKey: rawKey, cost: rawKey.utf8.count + key.utf8.count + 64)
+            cache.insert(cached, forKey: key, cost: cached.cost(key: key))
+            aliases.insert(key, forKey: rawKey, cost: CachedAvatar.aliasCost(rawKey: rawKey, key: key))
             return .success(cached)
         } catch {
             return .failure(error)

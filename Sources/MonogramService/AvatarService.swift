@@ -28,7 +28,8 @@ public final class AvatarService: HTTPHandler {
         self.renderer = renderer
         self.responses = ResponseFactory(cacheControl: settings.cacheControl, corsOrigin: settings.corsOrigin, release: settings.release)
         self.cache = LRUCache(maxBytes: settings.cacheBytes)
-        self.aliases = LRUCache(maxBytes: max(1 << 20, settings.cacheBytes / 16))
+        // Aliases only save parsing; a small share of the budget is enough.
+        self.aliases = LRUCache(maxBytes: max(1 << 18, settings.cacheBytes / 32))
         self.pool = RenderPool(workers: settings.renderWorkers, queueLimit: settings.renderQueue)
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
         self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
