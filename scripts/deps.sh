@@ -15,9 +15,9 @@ runtime=(
 build=(
   pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libpng-dev zlib1g-dev
 )
-# What the tests and benchmarks start: a real nginx in front, wrk for load.
+# What the tests and benchmarks start: a real nginx in front, wrk for load, headless Chromium.
 tools=(
-  nginx-light wrk procps
+  nginx-light wrk procps chromium
 )
 
 case "${1:-all}" in

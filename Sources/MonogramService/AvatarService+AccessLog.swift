@@ -3,19 +3,28 @@ import MonogramCore
 public import MonogramHTTP
 
 extension AvatarService {
+    /// Called once per written response: counts it for `/metrics`, then formats its log line.
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
+        metrics.recordResponse(target: record.request?.target, status: record.status, durationMicroseconds: record.durationMicroseconds)
         guard settings.accessLog else { return nil }
+        let client = AvatarService.client(of: record, trusting: settings.trustedProxies)
         let method = record.request.map { $0.method.name } ?? "-"
         let target = record.request?.target ?? "-"
         let time = AccessLogClock.now()
         switch settings.logFormat {
         case .text:
-            return "\(time) \(record.peer) \"\(method) \(AvatarService.printable(target))\" \(record.status) \(record.bodyBytes) \(record.durationMicroseconds)us \(record.note.isEmpty ? "-" : record.note)"
+            return "\(time) \(client) \"\(method) \(AvatarService.printable(target))\" \(record.status) \(record.bodyBytes) \(record.durationMicroseconds)us \(record.note.isEmpty ? "-" : record.note)"
         case .json:
-            return "{\"time\":\"\(time)\",\"client\":\(JSONText.string(record.peer)),\"method\":\(JSONText.string(method)),"
+            return "{\"time\":\"\(time)\",\"client\":\(JSONText.string(client)),\"method\":\(JSONText.string(method)),"
                 + "\"target\":\(JSONText.string(target)),\"status\":\(record.status),\"bytes\":\(record.bodyBytes),"
                 + "\"duration_us\":\(record.durationMicroseconds),\"cache\":\(JSONText.string(record.note))}"
         }
+    }
+
+    /// The peer, or the address a trusted proxy says it forwarded for.
+    static func client(of record: HTTPAccessRecord, trusting proxies: TrustedProxies) -> String {
+        guard !proxies.isEmpty, let request = record.request else { return record.peer }
+        return proxies.client(peer: record.peer, forwardedFor: request.headers("X-Forwarded-For"), forwarded: request.headers("Forwarded"))
     }
 
     /// Request targets come from strangers: keep log lines one line of visible ASCII.
