@@ -8,9 +8,9 @@ extension PlaygroundPage {
         .row.check{flex-direction:row;align-items:center;gap:6px}label{font-size:13px;color:#3b4554}
         input,select,button{font:inherit;padding:3px 6px}#preview figure{margin:8px 0;min-height:40px}
         .url{display:flex;gap:6px;align-items:end;flex-wrap:wrap}.url label{flex-basis:100%}.url input{flex:1;font-family:monospace;font-size:12px}
-        #gallery-section{grid-column:1/-1}#gallery{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:10px}
-        #gallery button{display:flex;flex-direction:column;align-items:center;gap:4px;border:1px solid #cfd5de;border-radius:8px;background:#fff;width:112px;cursor:pointer}
-        #gallery span{font-size:12px;max-width:104px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        #controls{grid-row:span 2}#gallery{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:10px}
+        #gallery button{display:flex;flex-direction:column;align-items:center;gap:4px;border:1px solid #cfd5de;border-radius:8px;background:#fff;width:96px;cursor:pointer}
+        #gallery span{font-size:12px;max-width:88px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .note{font-size:13px;color:#566070;margin:2px 0}footer{margin:16px auto;font-size:13px;color:#566070}
         @media (max-width:760px){main{grid-template-columns:1fr}}
         """
