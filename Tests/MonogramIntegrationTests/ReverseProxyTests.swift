@@ -32,6 +32,8 @@ struct ReverseProxyTests {
         #expect(second.header("X-Cache-Status") == "HIT")
         #expect(second.body == first.body)
         #expect(second.header("ETag") == first.header("ETag"))
+        // Wait for the miss's access-log line, then check that it is the only one.
+        #expect(replica(serving: "/avatar/Proxy%20Cached?size=40") != nil)
         let logged = replicas.map { $0.stdoutText.components(separatedBy: "/avatar/Proxy%20Cached?size=40").count - 1 }
         #expect(logged.reduce(0, +) == 1)
     }
