@@ -15,10 +15,11 @@ runtime=(
 build=(
   pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libpng-dev zlib1g-dev
 )
-# What the tests and benchmarks start: a real nginx in front, wrk for load; perf and valgrind
-# for profiling the hot paths (docs/benchmarks.md), util-linux for taskset (PIN=1).
+# What the tests and benchmarks start: a real nginx in front, headless Chromium for the
+# playground, wrk for load; perf and valgrind for profiling the hot paths
+# (docs/benchmarks.md), util-linux for taskset (PIN=1).
 tools=(
-  nginx-light wrk procps util-linux linux-perf valgrind
+  nginx-light wrk procps chromium util-linux linux-perf valgrind
 )
 
 case "${1:-all}" in

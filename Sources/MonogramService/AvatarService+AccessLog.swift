@@ -4,11 +4,13 @@ public import MonogramHTTP
 import Synchronization
 
 extension AvatarService {
-    /// Runs for every response on a loop thread, so it builds one string with no formatting
-    /// beyond appends: the timestamp's seconds part is cached, targets are copied as they are
-    /// unless they need escaping.
+    /// Called once per written response on a loop thread: counts it for `/metrics`, then
+    /// builds one string with no formatting beyond appends (the timestamp's seconds part is
+    /// cached; targets are copied as they are unless they need escaping).
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
+        metrics.recordResponse(target: record.request?.target, status: record.status, durationMicroseconds: record.durationMicroseconds)
         guard settings.accessLog else { return nil }
+        let client = AvatarService.client(of: record, trusting: settings.trustedProxies)
         let method = record.request?.method.name ?? "-"
         let target = record.request.map { AvatarService.printable($0.target) } ?? "-"
         let time = logClock.now()
@@ -18,7 +20,7 @@ extension AvatarService {
             line.reserveCapacity(96 + target.utf8.count)
             line += time
             line += " "
-            line += record.peer
+            line += client
             line += " \""
             line += method
             line += " "
@@ -32,11 +34,17 @@ extension AvatarService {
             line += "us "
             line += record.note.isEmpty ? "-" : record.note
         case .json:
-            line = "{\"time\":\"\(time)\",\"client\":\(JSONText.string(record.peer)),\"method\":\(JSONText.string(method)),"
+            line = "{\"time\":\"\(time)\",\"client\":\(JSONText.string(client)),\"method\":\(JSONText.string(method)),"
                 + "\"target\":\(JSONText.string(record.request?.target ?? "-")),\"status\":\(record.status),\"bytes\":\(record.bodyBytes),"
                 + "\"duration_us\":\(record.durationMicroseconds),\"cache\":\(JSONText.string(record.note))}"
         }
         return line
+    }
+
+    /// The peer, or the address a trusted proxy says it forwarded for.
+    static func client(of record: HTTPAccessRecord, trusting proxies: TrustedProxies) -> String {
+        guard !proxies.isEmpty, let request = record.request else { return record.peer }
+        return proxies.client(peer: record.peer, forwardedFor: request.headers("X-Forwarded-For"), forwarded: request.headers("Forwarded"))
     }
 
     /// Request targets come from strangers: keep log lines one line of visible ASCII.

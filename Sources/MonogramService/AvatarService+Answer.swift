@@ -20,14 +20,17 @@ extension AvatarService {
             }
         }
         guard flights.join(key, Waiter(responder: responder, ifNoneMatch: ifNoneMatch)) else {
+            metrics.recordSingleFlightWait()
             return .deferred
         }
         let queued = monotonicNanoseconds()
         let submitted = pool.submit { [self] in
             let waited = Double(monotonicNanoseconds() - queued) / 1e9
+            let started = monotonicNanoseconds()
             let outcome = waited > settings.renderTimeout
                 ? .failure(.overloaded)
                 : build(key: key, rawKey: rawKey, format: format, produce: produce)
+            if waited <= settings.renderTimeout { metrics.recordRender(microseconds: Int((monotonicNanoseconds() - started) / 1000)) }
             finish(key, with: outcome)
         }
         if !submitted { finish(key, with: .failure(.overloaded)) }

@@ -22,6 +22,10 @@ public final class AvatarService: HTTPHandler {
     let flights = SingleFlight<Waiter>()
     let placeholderPNG: [UInt8]
     let logClock = AccessLogClock()
+    /// What `GET /metrics` reports; recorded once per response and per render.
+    public let metrics = Metrics()
+    /// `GET /`, built once: its font and shape lists come from the configuration.
+    let playground: HTTPResponse
 
     public init(settings: ServiceSettings, renderer: Renderer) throws(RenderError) {
         self.settings = settings
@@ -33,6 +37,9 @@ public final class AvatarService: HTTPHandler {
         self.pool = RenderPool(workers: settings.renderWorkers, queueLimit: settings.renderQueue)
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
         self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
+        self.playground = PlaygroundPage.response(limits: settings.limits)
+        metrics.register(cache: cache, name: "images")
+        metrics.register(cache: aliases, name: "aliases")
     }
 
     /// Ends the render workers after the queued renders (called once the server has drained).
@@ -55,6 +62,10 @@ public final class AvatarService: HTTPHandler {
         switch Route(path: target.prefix(while: { $0 != "?" })) {
         case .health:
             return .respond(AvatarService.healthy, note: "")
+        case .metrics:
+            return .respond(settings.metricsOnMainPort ? metricsResponse() : response(for: .notFound, prefersImage: false), note: "")
+        case .playground:
+            return .respond(playground, note: "")
         case .avatar(let segment):
             return avatar(request, segment: segment, query: query, rawKey: rawKey, responder: responder)
         case .group(let segment):

@@ -5,11 +5,19 @@ enum Route: Equatable {
     /// `/group/{name1},{name2},…[.png|.svg|.json]`
     case group(segment: Substring)
     case health
+    /// `/metrics` (Prometheus text), unless it is served on the admin port instead.
+    case metrics
+    /// `/`: the playground page.
+    case playground
     case notFound
 
     init(path: Substring) {
         if path == "/healthz" {
             self = .health
+        } else if path == "/metrics" {
+            self = .metrics
+        } else if path == "/" {
+            self = .playground
         } else if let segment = Route.segment(of: path, under: "/avatar/") {
             self = .avatar(segment: segment)
         } else if let segment = Route.segment(of: path, under: "/group/") {

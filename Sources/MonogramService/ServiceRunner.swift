@@ -18,7 +18,7 @@ public enum ServiceRunner {
         let palette = render.palette.isEmpty ? Palette.default : (Palette(colors: render.palette) ?? Palette.default)
         let limits = OptionLimits(maxSize: render.maxSize, fonts: render.fonts, masks: renderer.maskNames)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        return ServiceSettings(
+        var settings = ServiceSettings(
             limits: limits,
             resolver: AvatarResolver(palette: palette, defaultFont: render.defaultFont, defaultBold: render.bold),
             cacheBytes: configuration.cache.maxBytes,
@@ -29,6 +29,9 @@ public enum ServiceRunner {
             renderTimeout: render.timeout,
             accessLog: configuration.log.access,
             logFormat: configuration.log.format == .json ? .json : .text)
+        settings.trustedProxies = TrustedProxies(configuration.server.trustedProxies)
+        settings.metricsOnMainPort = configuration.metrics.port == 0
+        return settings
     }
 
     public static func serverConfiguration(from configuration: Configuration) -> HTTPServerConfiguration {
@@ -59,20 +62,46 @@ public enum ServiceRunner {
             printError("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
             return .cannotBind
         }
+        service.metrics.attach(connections: server.counters)
+        let admin: HTTPServer?
+        do {
+            admin = try metricsServer(configuration, metrics: service.metrics)
+        } catch {
+            printError("cannot listen on \(configuration.server.host):\(configuration.metrics.port) for metrics: \(error)")
+            return .cannotBind
+        }
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { server.shutdown(grace: configuration.server.shutdownGrace) }
+            source.setEventHandler {
+                server.shutdown(grace: configuration.server.shutdownGrace)
+                admin?.shutdown(grace: 0)
+            }
             source.resume()
             return source
         }
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
         writeLine(STDOUT_FILENO, "monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
+        let adminThread = admin.map { admin in
+            writeLine(STDOUT_FILENO, "monogram metrics on http://\(host):\(admin.port)/metrics")
+            return OSThread(name: "metrics") { admin.run() }
+        }
         server.run()
+        adminThread?.join()
         service.stop()
         signals.forEach { $0.cancel() }
         writeLine(STDOUT_FILENO, "monogram stopped")
         return .clean
+    }
+
+    /// The admin server for `metrics.port`, on the service's host with one loop; nil when 0.
+    static func metricsServer(_ configuration: Configuration, metrics: Metrics) throws(SocketError) -> HTTPServer? {
+        guard configuration.metrics.port != 0 else { return nil }
+        var admin = serverConfiguration(from: configuration)
+        admin.port = configuration.metrics.port
+        admin.loops = 1
+        admin.maxConnections = 64
+        return try HTTPServer(configuration: admin, handler: MetricsService(metrics: metrics))
     }
 
     static func printError(_ message: String) {

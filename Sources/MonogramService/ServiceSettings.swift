@@ -17,6 +17,10 @@ public struct ServiceSettings: Sendable {
     public var logFormat: LogFormat
     /// Part of every ETag: a new release may draw different bytes.
     public var release: String
+    /// Peers whose `X-Forwarded-For`/`Forwarded` names the client in the access log.
+    public var trustedProxies = TrustedProxies([])
+    /// False when `metrics.port` moves `/metrics` to the admin port (the main port then 404s).
+    public var metricsOnMainPort = true
 
     public init(
         limits: OptionLimits, resolver: AvatarResolver, cacheBytes: Int, cacheControl: String, corsOrigin: String,

@@ -57,6 +57,19 @@ final class MonogramProcess: Sendable {
 
     var stdoutText: String { output.text }
 
+    /// Blocks until `condition` holds after some child's output arrived, or 20 s pass; the
+    /// result is the condition's. Access-log lines are written after the response, so a test
+    /// that reads them waits for them this way rather than sleeping.
+    static func waitForOutput(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        OutputCollector.arrived.lock()
+        defer { OutputCollector.arrived.unlock() }
+        while !condition() {
+            if !OutputCollector.arrived.wait(until: deadline) { return condition() }
+        }
+        return true
+    }
+
     /// Sends a signal and waits for the exit status.
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)
@@ -81,6 +94,8 @@ final class MonogramProcess: Sendable {
 final class OutputCollector: Sendable {
     private let state = Mutex<(text: String, port: Int?)>(("", nil))
     private let ready = DispatchSemaphore(value: 0)
+    /// Broadcast after any collector appends output (see `MonogramProcess.waitForOutput`).
+    static let arrived = NSCondition()
 
     func append(_ data: Data, error: Bool) {
         guard !data.isEmpty else {
@@ -99,6 +114,9 @@ final class OutputCollector: Sendable {
             return true
         }
         if signal { ready.signal() }
+        OutputCollector.arrived.lock()
+        OutputCollector.arrived.broadcast()
+        OutputCollector.arrived.unlock()
     }
 
     func waitForPort(process: Process) -> Int? {

@@ -45,7 +45,10 @@ struct HTTPSemanticsTests {
         ("/avatar/", Route.avatar(segment: "")),
         ("/avatar", Route.notFound),
         ("/avatar/a/b", Route.notFound),
-        ("/", Route.notFound),
+        ("/", Route.playground),
+        ("/metrics", Route.metrics),
+        ("/group/a,b", Route.group(segment: "a,b")),
+        ("/favicon.ico", Route.notFound),
     ])
     func routes(path: String, route: Route) {
         #expect(Route(path: Substring(path)) == route)

@@ -1,0 +1,84 @@
+public import MonogramCore
+public import MonogramHTTP
+import Synchronization
+
+/// The service's Prometheus metrics (`GET /metrics`).
+///
+/// Recording is lock-free on the request path: a response costs one relaxed atomic add for its
+/// route and status class and two for the duration histogram, with no string building. Gauges
+/// that other objects already keep (cache stats, open connections) are read only when scraped.
+public final class Metrics: Sendable {
+    /// A cache whose `LRUCache.stats` are exported under `cache="name"`.
+    struct CacheSource: Sendable {
+        let name: String
+        let maxBytes: Int
+        let stats: @Sendable () -> CacheStats
+    }
+
+    static let statusClasses = ["1xx", "2xx", "3xx", "4xx", "5xx"]
+
+    /// `MetricsRoute.rawValue * 5 + status class`.
+    private let requests: [MetricsCounter]
+    let requestDuration = MetricsHistogram()
+    let renderDuration = MetricsHistogram()
+    let singleFlightWaits = MetricsCounter()
+    /// Outcome → count. Fetches happen only on cache misses, so a lock is cheap enough here and
+    /// keeps the outcome names open to the picture fetcher.
+    private let pictureFetches = Mutex<[String: Int]>([:])
+    private let caches = Mutex<[CacheSource]>([])
+    private let connections = Mutex<ServerCounters?>(nil)
+    /// Unix time the process started, in seconds.
+    let startTime: Double
+
+    public init() {
+        requests = (0..<(MetricsRoute.allCases.count * Metrics.statusClasses.count)).map { _ in MetricsCounter() }
+        startTime = ProcessStats.startTime() ?? ProcessStats.now()
+    }
+
+    /// Counts one written response; called once per response on the loop thread.
+    public func recordResponse(target: String?, status: Int, durationMicroseconds: Int) {
+        let route = MetricsRoute(target: target)
+        let statusClass = min(max(status / 100, 1), 5) - 1
+        requests[route.rawValue * Metrics.statusClasses.count + statusClass].add()
+        requestDuration.observe(microseconds: durationMicroseconds)
+    }
+
+    /// Time spent producing one image on the render pool.
+    public func recordRender(microseconds: Int) {
+        renderDuration.observe(microseconds: microseconds)
+    }
+
+    /// A request that found a render of its key already in flight and waited for it.
+    public func recordSingleFlightWait() {
+        singleFlightWaits.add()
+    }
+
+    /// One picture fetch (§3) and how it ended, e.g. `ok`, `timeout`, `too_large`, `not_image`,
+    /// `http_error`, `refused`. Outcomes should be a small fixed set: each is a time series.
+    public func recordPictureFetch(outcome: String) {
+        pictureFetches.withLock { $0[outcome, default: 0] += 1 }
+    }
+
+    /// Exports `cache`'s own counters as `cache="name"`.
+    public func register<Key, Value>(cache: LRUCache<Key, Value>, name: String) {
+        let source = CacheSource(name: name, maxBytes: cache.maxBytes, stats: { cache.stats })
+        caches.withLock { $0.append(source) }
+    }
+
+    /// Exports the server's open and rejected connection counts.
+    public func attach(connections counters: ServerCounters) {
+        connections.withLock { $0 = counters }
+    }
+
+    func requestCount(route: MetricsRoute, statusClass: Int) -> Int {
+        requests[route.rawValue * Metrics.statusClasses.count + statusClass].value
+    }
+
+    var pictureFetchCounts: [(outcome: String, count: Int)] {
+        pictureFetches.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+
+    var cacheSources: [CacheSource] { caches.withLock { $0 } }
+
+    var connectionCounters: ServerCounters? { connections.withLock { $0 } }
+}

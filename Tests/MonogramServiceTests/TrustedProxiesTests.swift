@@ -1,0 +1,58 @@
+import Testing
+@testable import MonogramService
+
+@Suite("trusted proxies: which peer may name the client")
+struct TrustedProxiesTests {
+    let proxies = TrustedProxies(["10.0.0.0/8", "192.168.1.7", "::1", "fd00::/8"])
+
+    @Test("matches addresses inside configured IPs and CIDRs", arguments: [
+        ("10.1.2.3", true), ("10.255.255.255", true), ("11.0.0.1", false), ("192.168.1.7", true),
+        ("192.168.1.8", false), ("::1", true), ("::2", false), ("fd12:3456::1", true), ("fe80::1", false),
+        ("::ffff:10.9.8.7", true), ("not-an-ip", false), ("", false),
+    ])
+    func matches(address: String, trusted: Bool) {
+        #expect(proxies.contains(address) == trusted)
+    }
+
+    @Test("odd prefix lengths cut inside a byte")
+    func oddPrefix() {
+        let range = TrustedProxies(["172.16.0.0/12"])
+        #expect(range.contains("172.31.255.1"))
+        #expect(!range.contains("172.32.0.1"))
+        #expect(!range.contains("172.15.255.255"))
+    }
+
+    @Test("an untrusted peer is the client, whatever it claims")
+    func untrustedPeer() {
+        #expect(proxies.client(peer: "203.0.113.9", forwardedFor: ["198.51.100.1"], forwarded: []) == "203.0.113.9")
+    }
+
+    @Test("a trusted peer: the rightmost X-Forwarded-For address that is not a trusted proxy")
+    func rightmostUntrusted() {
+        let client = proxies.client(peer: "10.0.0.2", forwardedFor: ["6.6.6.6, 198.51.100.1", "10.3.3.3"], forwarded: [])
+        #expect(client == "198.51.100.1")
+    }
+
+    @Test("every hop trusted: the leftmost one")
+    func allTrusted() {
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["10.0.0.5, 10.0.0.6"], forwarded: []) == "10.0.0.5")
+    }
+
+    @Test("a hop that is not an address stops the walk at the last checked one")
+    func garbageHop() {
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1, <script>, 10.0.0.6"], forwarded: []) == "10.0.0.6")
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["unknown"], forwarded: []) == "10.0.0.2")
+    }
+
+    @Test("Forwarded: for= when there is no X-Forwarded-For, with quotes, brackets and ports")
+    func forwardedHeader() {
+        #expect(proxies.client(peer: "::1", forwardedFor: [], forwarded: ["for=198.51.100.4;proto=https, for=10.0.0.1"]) == "198.51.100.4")
+        #expect(proxies.client(peer: "::1", forwardedFor: [], forwarded: ["For=\"[2001:db8::7]:4711\""]) == "2001:db8::7")
+        #expect(proxies.client(peer: "::1", forwardedFor: [], forwarded: ["for=198.51.100.4:8080"]) == "198.51.100.4")
+    }
+
+    @Test("no trusted proxies configured: always the peer")
+    func noneConfigured() {
+        #expect(TrustedProxies([]).client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1"], forwarded: []) == "10.0.0.2")
+    }
+}
