@@ -1,5 +1,6 @@
 import MonogramCore
 public import MonogramHTTP
+import MonogramPictures
 public import MonogramRender
 import Glibc
 
@@ -21,6 +22,11 @@ public final class AvatarService: HTTPHandler {
     let pool: RenderPool
     let flights = SingleFlight<Waiter>()
     let placeholderPNG: [UInt8]
+    /// Fetches `picture=` URLs; see AvatarService+Picture.
+    let pictures: PictureService
+    /// Answers drawn with (or for want of) a picture: they expire with the picture's lifetime,
+    /// so they are kept apart from `cache`, whose entries never expire.
+    let pictureAnswers: LRUCache<String, PictureAnswer>
 
     public init(settings: ServiceSettings, renderer: Renderer) throws(RenderError) {
         self.settings = settings
@@ -29,6 +35,8 @@ public final class AvatarService: HTTPHandler {
         self.cache = LRUCache(maxBytes: settings.cacheBytes)
         self.aliases = LRUCache(maxBytes: max(1 << 20, settings.cacheBytes / 16))
         self.pool = RenderPool(workers: settings.renderWorkers, queueLimit: settings.renderQueue)
+        self.pictures = PictureService(settings: settings.pictures)
+        self.pictureAnswers = LRUCache(maxBytes: max(1 << 20, settings.cacheBytes / 4))
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
         self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import MonogramCore
+import MonogramPictures
 public import MonogramHTTP
 public import MonogramRender
 
@@ -18,7 +19,7 @@ public enum ServiceRunner {
         let palette = render.palette.isEmpty ? Palette.default : (Palette(colors: render.palette) ?? Palette.default)
         let limits = OptionLimits(maxSize: render.maxSize, fonts: render.fonts, masks: renderer.maskNames)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        return ServiceSettings(
+        var settings = ServiceSettings(
             limits: limits,
             resolver: AvatarResolver(palette: palette, defaultFont: render.defaultFont, defaultBold: render.bold),
             cacheBytes: configuration.cache.maxBytes,
@@ -29,6 +30,9 @@ public enum ServiceRunner {
             renderTimeout: render.timeout,
             accessLog: configuration.log.access,
             logFormat: configuration.log.format == .json ? .json : .text)
+        settings.pictures = pictureSettings(from: configuration.pictures)
+        settings.pictureFailureCacheControl = configuration.pictures.failureCacheControl
+        return settings
     }
 
     public static func serverConfiguration(from configuration: Configuration) -> HTTPServerConfiguration {
@@ -90,5 +94,24 @@ public enum ServiceRunner {
                 offset += written
             }
         }
+    }
+}
+
+extension ServiceRunner {
+    static func pictureSettings(from pictures: PicturesConfiguration) -> PictureSettings {
+        var settings = PictureSettings()
+        settings.allowedHosts = pictures.allowedHosts
+        settings.maxBytes = pictures.maxBytes
+        settings.maxPixels = pictures.maxPixels
+        settings.connectTimeout = pictures.connectTimeout
+        settings.totalTimeout = pictures.totalTimeout
+        settings.maxRedirects = pictures.maxRedirects
+        settings.maxConcurrentFetches = pictures.maxConcurrentFetches
+        settings.cacheBytes = pictures.cacheBytes
+        settings.minTTL = pictures.minTTL
+        settings.maxTTL = pictures.maxTTL
+        settings.failureTTL = pictures.failureTTL
+        settings.userAgent = "Monogram/\(MonogramRelease.version) (avatar service)"
+        return settings
     }
 }
