@@ -110,7 +110,8 @@ extension AvatarOptions {
             guard let fallback = PictureFallback(rawValue: value.lowercased()) else {
                 throw OptionsError(parameter: "fallback", message: "fallback must be initials or 404")
             }
-            self.fallback = fallback
+            // Without a picture there is nothing to fall back from: one meaning, one value.
+            self.fallback = self.picture == nil ? .initials : fallback
         }
     }
 
