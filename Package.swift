@@ -59,6 +59,6 @@ let package = Package(
         ),
         .testTarget(name: "MonogramServiceTests", dependencies: ["MonogramService"], swiftSettings: settings),
         // Live tests: start the real `monogram` executable and speak HTTP over sockets.
-        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram"], swiftSettings: settings),
+        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram", "MonogramRender"], swiftSettings: settings),
     ]
 )

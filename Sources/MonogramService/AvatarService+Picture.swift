@@ -55,7 +55,7 @@ extension AvatarService {
                 // as the old one.
                 body = .avatar(responses.avatar(
                     body: bytes, format: format, canonicalKey: key + "|picture|" + String(digest, radix: 16),
-                    source: "picture", cacheControl: "public, max-age=\(Int(load.ttl))"))
+                    source: "picture", cacheControl: "public, max-age=\(Int(load.ttl.rounded()))"))
             } catch {
                 return .failure(error)
             }
