@@ -8,7 +8,9 @@ extension AvatarPainter {
         let cr = cairo.pointer
         try bitmap.pixels.withUnsafeBufferPointer { (buffer) throws(RenderError) in
             // cairo wants a mutable pointer but only reads a surface used as a source; the
-            // bitmap is shared between threads and nothing writes to it.
+            // bitmap is shared between threads and nothing writes to it. An SVG surface reads
+            // the pixels again when it is finished, after this scope: the array's storage is
+            // still there then, because the spec (and so the bitmap) outlives the render.
             let data = UnsafeMutableRawPointer(mutating: buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
             let source = try CairoSurface(
                 taking: cairo_image_surface_create_for_data(

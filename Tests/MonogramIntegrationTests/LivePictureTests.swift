@@ -70,6 +70,21 @@ struct LivePictureTests {
         #expect(origin.count(path) == (path == "/loop" ? 4 : 1))
     }
 
+    @Test("SVG embeds the picture; JSON describes the initials")
+    func otherFormats() throws {
+        let origin = try OriginServer()
+        defer { origin.stop() }
+        let server = try Self.start(origin)
+        let client = try RawClient(port: server.port)
+        let svg = try client.get("/avatar/Jane.svg?size=48&shape=rounded&" + Self.query(origin.url("/png")))
+        #expect(svg.status == 200)
+        #expect(svg.header("X-Avatar-Source") == "picture")
+        #expect(svg.text.contains("<image"))
+        let json = try client.get("/avatar/Jane.json?" + Self.query(origin.url("/png")))
+        #expect(json.status == 200)
+        #expect(json.text.contains(#""initials":"J""#))
+    }
+
     @Test("an empty name without its picture draws the placeholder")
     func placeholder() throws {
         let origin = try OriginServer()
