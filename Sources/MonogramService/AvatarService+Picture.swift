@@ -1,6 +1,6 @@
 import MonogramCore
 import MonogramHTTP
-import MonogramPictures
+public import MonogramPictures
 import MonogramRender
 
 /// `picture=URL` (API §3): the picture drawn in the avatar's shape, or the initials (or a 404
@@ -10,6 +10,9 @@ import MonogramRender
 /// worker; the drawing then goes to the render pool like any other avatar. Concurrent requests
 /// for one key share one flight, and concurrent loads of one URL share one fetch.
 extension AvatarService {
+    /// Picture loads by outcome (`fetched`, `cache_hit`, `timeout`, …), for `/metrics`.
+    public var pictureCounters: PictureCounters { pictures.counters }
+
     /// Checks `picture` against the allow-list and replaces it by its normal form, so spelling
     /// variants of one URL share a cache entry. A bad URL or host is a 400 naming it.
     func checkPicture(_ options: inout AvatarOptions) throws(OptionsError) {
