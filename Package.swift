@@ -27,13 +27,21 @@ let package = Package(
         ),
         // epoll, accept4 and eventfd, which Glibc's Swift module does not export.
         .target(name: "CSystem", path: "Sources/CSystem"),
+        // Picture fetching and decoding: libcurl, libturbojpeg, libwebp, libpng. A C target
+        // (not a systemLibrary) because libcurl's callbacks and libpng's setjmp need real C.
+        .target(
+            name: "CPictures",
+            path: "Sources/CPictures",
+            linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("turbojpeg"), .linkedLibrary("webp"), .linkedLibrary("png16")]
+        ),
 
         .target(name: "MonogramCore", swiftSettings: settings, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo"], swiftSettings: settings),
         .target(name: "MonogramHTTP", dependencies: ["CSystem"], swiftSettings: settings),
+        .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
         .target(
             name: "MonogramService",
-            dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP"],
+            dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures"],
             swiftSettings: settings
         ),
         .executableTarget(name: "monogram", dependencies: ["MonogramService"], swiftSettings: settings),
@@ -46,8 +54,14 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(name: "MonogramHTTPTests", dependencies: ["MonogramHTTP"], swiftSettings: settings),
+        .testTarget(
+            name: "MonogramPicturesTests",
+            dependencies: ["MonogramPictures", "MonogramCore"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: settings
+        ),
         .testTarget(name: "MonogramServiceTests", dependencies: ["MonogramService"], swiftSettings: settings),
         // Live tests: start the real `monogram` executable and speak HTTP over sockets.
-        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram"], swiftSettings: settings),
+        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram", "MonogramRender"], swiftSettings: settings),
     ]
 )

@@ -7,7 +7,9 @@ extension AvatarOptions {
     /// id, font, mask) is length-prefixed (`5:Jane|`) so no content can forge a separator and
     /// two different option sets can never produce the same key. Colours are upper-case
     /// `#RRGGBB[AA]`; numbers use the shortest form that round-trips (`1`, `1.5`, `0.25`).
-    /// Example (all defaults): `128|1|sq|-|-|-|2|1|0.5|-|-|-|png`.
+    /// Example (all defaults): `128|1|sq|-|-|-|2|1|0.5|-|-|-|png`. With a picture two fields
+    /// follow (`|p<len>:<url>|f<fallback>`); without one `fallback` changes nothing, so it is
+    /// left out and keys of avatars without pictures stay as they were.
     public var canonicalKey: String {
         var key = ""
         key.reserveCapacity(48 + (initials?.utf8.count ?? 0) + (id?.utf8.count ?? 0))
@@ -29,6 +31,10 @@ extension AvatarOptions {
         key += "|" + (bold.map { $0 ? "1" : "0" } ?? "-")
         key += "|" + (id.map(Self.text) ?? "-")
         key += "|" + format.rawValue
+        if let picture {
+            key += "|p" + Self.text(picture)
+            key += "|f" + fallback.rawValue
+        }
         return key
     }
 

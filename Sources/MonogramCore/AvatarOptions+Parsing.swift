@@ -4,8 +4,10 @@ extension AvatarOptions {
     /// Validates the §1 query parameters of a single avatar and fills in defaults.
     ///
     /// Strictness, so that one meaning has one spelling and typos fail loudly:
-    /// * Parameter names are case-sensitive; unknown names (`v`, `Size`, and for now `picture`
-    ///   and `fallback`) are ignored. A known name twice, or `bg` with `background`, throws.
+    /// * Parameter names are case-sensitive; unknown names (`v`, `Size`) are ignored. A known
+    ///   name twice, or `bg` with `background`, throws.
+    /// * `picture` is kept as given (trimmed; empty means none): whether its host may be
+    ///   fetched is the service's decision, made with the configured allow-list.
     /// * Integers are ASCII digits only: no sign, point, exponent or spaces (`64.0`, `+64`,
     ///   `1e2`, ` 64` are rejected; `064` is 64). Numbers are digits with an optional point
     ///   followed by digits (`0.5`, `1`, `1.0`; not `.5`, `5.`, `-0`, `1e-1`).
@@ -97,6 +99,20 @@ extension AvatarOptions {
             }
             self.format = format
         }
+        if let (_, value) = given["picture"] {
+            let picture = PathSegment.trimmed(value)
+            guard picture.utf8.count <= 2048 else {
+                throw OptionsError(parameter: "picture", message: "picture must be a URL of at most 2048 bytes")
+            }
+            self.picture = picture.isEmpty ? nil : picture
+        }
+        if let (_, value) = given["fallback"] {
+            guard let fallback = PictureFallback(rawValue: value.lowercased()) else {
+                throw OptionsError(parameter: "fallback", message: "fallback must be initials or 404")
+            }
+            // Without a picture there is nothing to fall back from: one meaning, one value.
+            self.fallback = self.picture == nil ? .initials : fallback
+        }
     }
 
     /// ASCII digits only, at most 9 of them (so no overflow and no `+`, `-`, `.` or spaces).
@@ -144,7 +160,7 @@ private struct Given {
 
     private static let known = [
         "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
-        "font-size", "font", "bold", "id", "format",
+        "font-size", "font", "bold", "id", "format", "picture", "fallback",
     ]
     private static let knownSet = Set(known)
 

@@ -22,9 +22,22 @@ public struct AvatarOptions: Sendable, Hashable {
     /// The colour key; nil means the name.
     public var id: String? = nil
     public var format: OutputFormat = .png
+    /// `picture`: the URL of the person's picture as given (the service checks it against the
+    /// allow-list and may replace it by its normalised form); nil when absent or empty.
+    public var picture: String? = nil
+    /// `fallback`: what to answer when the picture cannot be used.
+    public var fallback: PictureFallback = .initials
 
     public init() {}
 
     /// Width and height of the image in device pixels.
     public var pixelSize: Int { Int((Double(size) * dpr).rounded()) }
+}
+
+/// What to answer when `picture` cannot be used (API §3).
+public enum PictureFallback: String, Sendable, Hashable {
+    /// Draw the initials avatar (or the placeholder for an empty name).
+    case initials
+    /// Answer 404, as Gravatar's `d=404` does, so a page can fall back itself.
+    case notFound = "404"
 }

@@ -6,6 +6,8 @@ public struct AvatarSpec: Sendable, Hashable {
         case initials(String)
         /// The neutral person silhouette shown for an empty name.
         case placeholder
+        /// The person's picture, drawn over the background and clipped to the shape.
+        case picture(PictureBitmap)
     }
 
     /// Width and height in device pixels (`size × dpr`).

@@ -30,7 +30,8 @@ struct AvatarPainter {
         try cairo.checkStatus()
     }
 
-    /// Background, then the initials or the placeholder silhouette.
+    /// Background, then the initials, the placeholder silhouette or the picture (over the
+    /// background, so a transparent picture shows the person's colour).
     private func drawFace(on cairo: borrowing CairoContext) throws(RenderError) {
         cairo.setSource(spec.background)
         cairo_paint(cairo.pointer)
@@ -39,6 +40,8 @@ struct AvatarPainter {
             try drawInitials(text, on: cairo)
         case .placeholder:
             drawSilhouette(on: cairo)
+        case .picture(let bitmap):
+            try drawPicture(bitmap, on: cairo)
         }
     }
 

@@ -1,5 +1,6 @@
 import MonogramCore
 import MonogramHTTP
+import MonogramPictures
 import MonogramRender
 
 extension AvatarService {
@@ -13,6 +14,9 @@ extension AvatarService {
         let format = resolved.options.format
         let key = "avatar|" + resolved.options.canonicalKey + "|n=" + resolved.name
         let source = resolved.initials.isEmpty ? "placeholder" : "initials"
+        if format != .json, let picture = resolved.options.picture, let url = try? PictureURL.parse(picture) {
+            return pictureAvatar(request, resolved: resolved, url: url, key: key, responder: responder)
+        }
         return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [renderer] () throws(ServiceError) in
             switch format {
             case .json:
@@ -33,6 +37,7 @@ extension AvatarService {
         let name = try PathSegment.decodeName(rawName)
         var options = try AvatarOptions(query: QueryString.parse(query), limits: settings.limits)
         if let suffixFormat { options.format = suffixFormat }
+        try checkPicture(&options)
         return settings.resolver.resolve(name: name, options: options)
     }
 

@@ -1,5 +1,6 @@
 import MonogramCore
 public import MonogramHTTP
+import MonogramPictures
 public import MonogramRender
 import Glibc
 
@@ -26,6 +27,11 @@ public final class AvatarService: HTTPHandler {
     public let metrics = Metrics()
     /// `GET /`, built once: its font and shape lists come from the configuration.
     let playground: HTTPResponse
+    /// Fetches `picture=` URLs; see AvatarService+Picture.
+    let pictures: PictureService
+    /// Answers drawn with (or for want of) a picture: they expire with the picture's lifetime,
+    /// so they are kept apart from `cache`, whose entries never expire.
+    let pictureAnswers: LRUCache<String, PictureAnswer>
 
     public init(settings: ServiceSettings, renderer: Renderer) throws(RenderError) {
         self.settings = settings
@@ -35,6 +41,8 @@ public final class AvatarService: HTTPHandler {
         // Aliases only save parsing; a small share of the budget is enough.
         self.aliases = LRUCache(maxBytes: max(1 << 18, settings.cacheBytes / 32))
         self.pool = RenderPool(workers: settings.renderWorkers, queueLimit: settings.renderQueue)
+        self.pictures = PictureService(settings: settings.pictures)
+        self.pictureAnswers = LRUCache(maxBytes: max(1 << 20, settings.cacheBytes / 4))
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
         self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
         self.playground = PlaygroundPage.response(limits: settings.limits)

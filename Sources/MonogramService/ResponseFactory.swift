@@ -10,11 +10,13 @@ struct ResponseFactory: Sendable {
     /// SVG can carry script; this forbids everything but inline styles even if a page opens it.
     static let svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
-    func avatar(body: [UInt8], format: OutputFormat, canonicalKey: String, source: String) -> CachedAvatar {
+    /// `cacheControl` replaces the configured `Cache-Control` (pictures: the source's lifetime,
+    /// or the short failure value when drawn without the picture).
+    func avatar(body: [UInt8], format: OutputFormat, canonicalKey: String, source: String, cacheControl: String? = nil) -> CachedAvatar {
         let etag = EntityTag.make(canonicalKey: canonicalKey, release: release)
         var shared: [(name: String, value: String)] = [
             ("ETag", etag),
-            ("Cache-Control", cacheControl),
+            ("Cache-Control", cacheControl ?? self.cacheControl),
             ("Access-Control-Allow-Origin", corsOrigin),
             ("X-Content-Type-Options", "nosniff"),
             ("X-Avatar-Source", source),

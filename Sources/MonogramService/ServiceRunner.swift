@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import MonogramCore
+import MonogramPictures
 public import MonogramHTTP
 public import MonogramRender
 
@@ -31,6 +32,8 @@ public enum ServiceRunner {
             logFormat: configuration.log.format == .json ? .json : .text)
         settings.trustedProxies = TrustedProxies(configuration.server.trustedProxies)
         settings.metricsOnMainPort = configuration.metrics.port == 0
+        settings.pictures = pictureSettings(from: configuration.pictures)
+        settings.pictureFailureCacheControl = configuration.pictures.failureCacheControl
         return settings
     }
 
@@ -119,5 +122,24 @@ public enum ServiceRunner {
                 offset += written
             }
         }
+    }
+}
+
+extension ServiceRunner {
+    static func pictureSettings(from pictures: PicturesConfiguration) -> PictureSettings {
+        var settings = PictureSettings()
+        settings.allowedHosts = pictures.allowedHosts
+        settings.maxBytes = pictures.maxBytes
+        settings.maxPixels = pictures.maxPixels
+        settings.connectTimeout = pictures.connectTimeout
+        settings.totalTimeout = pictures.totalTimeout
+        settings.maxRedirects = pictures.maxRedirects
+        settings.maxConcurrentFetches = pictures.maxConcurrentFetches
+        settings.cacheBytes = pictures.cacheBytes
+        settings.minTTL = pictures.minTTL
+        settings.maxTTL = pictures.maxTTL
+        settings.failureTTL = pictures.failureTTL
+        settings.userAgent = "Monogram/\(MonogramRelease.version) (avatar service)"
+        return settings
     }
 }

@@ -1,4 +1,5 @@
 public import MonogramCore
+public import MonogramPictures
 
 /// What the request pipeline needs from the configuration, already converted to core types.
 public struct ServiceSettings: Sendable {
@@ -21,6 +22,10 @@ public struct ServiceSettings: Sendable {
     public var trustedProxies = TrustedProxies([])
     /// False when `metrics.port` moves `/metrics` to the admin port (the main port then 404s).
     public var metricsOnMainPort = true
+    /// Fetching `picture=` URLs (the `pictures` section).
+    public var pictures = PictureSettings()
+    /// `Cache-Control` of an answer drawn without its picture (`pictures.failure_cache_control`).
+    public var pictureFailureCacheControl = "public, max-age=300"
 
     public init(
         limits: OptionLimits, resolver: AvatarResolver, cacheBytes: Int, cacheControl: String, corsOrigin: String,

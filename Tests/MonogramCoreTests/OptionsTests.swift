@@ -66,13 +66,16 @@ struct OptionsTests {
         ("id=Zoe%CC%88+", options { $0.id = "Zo\u{EB}" }),
         ("format=svg", options { $0.format = .svg }),
         ("format=JSON", options { $0.format = .json }),
-        ("picture=https%3A%2F%2Fx&fallback=404&v=2&Size=9", options()),
+        ("picture=https%3A%2F%2Fx&fallback=404&v=2&Size=9", options { $0.picture = "https://x"; $0.fallback = .notFound }),
+        ("picture=&fallback=Initials", options()),
     ])
     func accepts(_ query: String, _ expected: AvatarOptions) throws {
         #expect(try parse(query) == expected)
     }
 
     @Test("rejects wrong forms and out-of-range values with a one-line message", arguments: [
+        ("fallback=none", "fallback", "fallback must be initials or 404"),
+        ("picture=" + String(repeating: "a", count: 2049), "picture", "picture must be a URL of at most 2048 bytes"),
         ("size=15", "size", "size must be an integer from 16 to 1024"),
         ("size=1025", "size", "size must be an integer from 16 to 1024"),
         ("size=64.0", "size", "size must be an integer from 16 to 1024"),
@@ -186,7 +189,8 @@ struct CanonicalKeyTests {
     @Test("equivalent queries share one key", arguments: [
         ("size=64&shape=circle&bg=fff", "bg=FFFFFF&shape=circle&size=64"),
         ("", "size=128&dpr=1&shape=square&length=2&uppercase=true&font-size=0.5&format=png"),
-        ("", "v=2&picture=x&fallback=404&Size=5&utm_source=mail"),
+        ("", "v=2&picture=&fallback=404&Size=5&utm_source=mail"),
+        ("picture=https%3A%2F%2Fa.example%2Fp.png", "fallback=initials&picture=https://a.example/p.png"),
         ("", "radius=0.1"),
         ("shape=rounded", "radius=0.25&shape=rounded"),
         ("shape=rounded&radius=0.5", "shape=ROUNDED&radius=0.50"),
@@ -214,7 +218,8 @@ struct CanonicalKeyTests {
         "length=1", "length=3", "uppercase=false", "font-size=0.25", "font-size=1", "font=Noto+Sans",
         "font=DejaVu+Sans", "bold=true", "bold=false", "id=jane", "id=Jane", "format=svg", "format=json",
         "initials=a%7C&id=b", "initials=a&id=%7Cb", "initials=1:&id=1", "id=1:%7C1", "initials=-",
-        "initials=%7C%7C%7C", "id=-",
+        "initials=%7C%7C%7C", "id=-", "picture=https://a.example/p", "picture=https://a.example/q",
+        "picture=https://a.example/p&fallback=404", "picture=%7Cf404",
     ]
 
     @Test("different options never share a key")

@@ -15,7 +15,7 @@ struct KeySample: Sendable, CustomTestStringConvertible {
 
 @Suite("Configuration from the environment")
 struct ConfigurationEnvironmentTests {
-    /// Every key of API §6 (30), so a key missing from the table fails here.
+    /// Every key of API §6 (30) and the picture keys added since (35), so a key missing from the table fails here.
     static let everyKey: [KeySample] = [
         KeySample(path: "server.host", text: "0.0.0.0") { $0.server.host = "0.0.0.0" },
         KeySample(path: "server.port", text: "9000") { $0.server.port = 9000 },
@@ -48,6 +48,11 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "pictures.total_timeout", text: "3") { $0.pictures.totalTimeout = 3 },
         KeySample(path: "pictures.failure_cache_control", text: "no-store") { $0.pictures.failureCacheControl = "no-store" },
         KeySample(path: "pictures.cache_bytes", text: "1") { $0.pictures.cacheBytes = 1 },
+        KeySample(path: "pictures.max_concurrent_fetches", text: "2") { $0.pictures.maxConcurrentFetches = 2 },
+        KeySample(path: "pictures.max_redirects", text: "0") { $0.pictures.maxRedirects = 0 },
+        KeySample(path: "pictures.min_ttl", text: "1") { $0.pictures.minTTL = 1 },
+        KeySample(path: "pictures.max_ttl", text: "600") { $0.pictures.maxTTL = 600 },
+        KeySample(path: "pictures.failure_ttl", text: "10") { $0.pictures.failureTTL = 10 },
         KeySample(path: "metrics.port", text: "9100") { $0.metrics.port = 9100 },
         KeySample(path: "log.format", text: "json") { $0.log.format = .json },
         KeySample(path: "log.access", text: "false") { $0.log.access = false },

@@ -16,6 +16,19 @@ public struct PicturesConfiguration: Sendable, Hashable {
     public var failureCacheControl: String = "public, max-age=300"
     /// `pictures.cache_bytes`: bytes of fetched pictures kept. Default 33554432 (32 MiB).
     public var cacheBytes: Int = 33_554_432
+    /// `pictures.max_concurrent_fetches`: fetches in flight at once (one thread each). Default 8.
+    public var maxConcurrentFetches: Int = 8
+    /// `pictures.max_redirects`: redirects followed, each re-checked against the allow-list.
+    /// Default 3.
+    public var maxRedirects: Int = 3
+    /// `pictures.min_ttl`: seconds a fetched picture is kept at least, whatever its origin's
+    /// `Cache-Control` says. Default 60.
+    public var minTTL: Double = 60
+    /// `pictures.max_ttl`: seconds a fetched picture is kept at most. Default 86400.
+    public var maxTTL: Double = 86_400
+    /// `pictures.failure_ttl`: seconds a failed fetch is remembered before it is tried again.
+    /// Default 300.
+    public var failureTTL: Double = 300
 
     public init() {}
 }

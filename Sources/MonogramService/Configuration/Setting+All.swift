@@ -49,6 +49,13 @@ extension Setting {
                 Convert.string($0, &$1, parse: Syntax.headerValue)
             },
             .value("pictures", "cache_bytes", \.pictures.cacheBytes) { Convert.integer($0, in: positive, &$1) },
+            .value("pictures", "max_concurrent_fetches", \.pictures.maxConcurrentFetches) {
+                Convert.integer($0, in: 1...1024, &$1)
+            },
+            .value("pictures", "max_redirects", \.pictures.maxRedirects) { Convert.integer($0, in: 0...10, &$1) },
+            .value("pictures", "min_ttl", \.pictures.minTTL, Convert.seconds),
+            .value("pictures", "max_ttl", \.pictures.maxTTL, Convert.seconds),
+            .value("pictures", "failure_ttl", \.pictures.failureTTL, Convert.seconds),
 
             .value("metrics", "port", \.metrics.port) { Convert.integer($0, in: port, &$1) },
 
@@ -74,6 +81,9 @@ extension Configuration {
         }
         if pictures.connectTimeout > pictures.totalTimeout {
             problems.append("pictures.connect_timeout: must not exceed pictures.total_timeout")
+        }
+        if pictures.minTTL > pictures.maxTTL {
+            problems.append("pictures.min_ttl: must not exceed pictures.max_ttl")
         }
         if metrics.port != 0, metrics.port == server.port {
             problems.append("metrics.port: must differ from server.port (0 serves metrics on the service port)")
