@@ -37,17 +37,24 @@ public final class AvatarService: HTTPHandler {
         self.settings = settings
         self.renderer = renderer
         self.responses = ResponseFactory(cacheControl: settings.cacheControl, corsOrigin: settings.corsOrigin, release: settings.release)
-        self.cache = LRUCache(maxBytes: settings.cacheBytes)
+        // Answers drawn from pictures expire, so they live apart; they take a quarter of the
+        // budget when pictures are enabled, so `cache.max_bytes` still bounds both.
+        let pictureShare = settings.pictures.allowedHosts.isEmpty ? 0 : settings.cacheBytes / 4
+        self.cache = LRUCache(maxBytes: settings.cacheBytes - pictureShare)
         // Aliases only save parsing; a small share of the budget is enough.
         self.aliases = LRUCache(maxBytes: max(1 << 18, settings.cacheBytes / 32))
         self.pool = RenderPool(workers: settings.renderWorkers, queueLimit: settings.renderQueue)
         self.pictures = PictureService(settings: settings.pictures)
-        self.pictureAnswers = LRUCache(maxBytes: max(1 << 20, settings.cacheBytes / 4))
+        self.pictureAnswers = LRUCache(maxBytes: pictureShare)
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
         self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
         self.playground = PlaygroundPage.response(limits: settings.limits)
         metrics.register(cache: cache, name: "images")
         metrics.register(cache: aliases, name: "aliases")
+        metrics.register(cache: pictureAnswers, name: "picture_answers")
+        metrics.attach(pictureFetches: { [counters = pictures.counters] in
+            counters.snapshot().map { (outcome: $0.outcome.description, count: $0.count) }
+        })
     }
 
     /// Ends the render workers after the queued renders (called once the server has drained).

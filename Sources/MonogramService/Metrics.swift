@@ -22,9 +22,9 @@ public final class Metrics: Sendable {
     let requestDuration = MetricsHistogram()
     let renderDuration = MetricsHistogram()
     let singleFlightWaits = MetricsCounter()
-    /// Outcome → count. Fetches happen only on cache misses, so a lock is cheap enough here and
-    /// keeps the outcome names open to the picture fetcher.
-    private let pictureFetches = Mutex<[String: Int]>([:])
+    /// Where picture-fetch counts come from: the fetcher keeps its own counters (as caches do),
+    /// read only when scraped.
+    private let pictureFetches = Mutex<(@Sendable () -> [(outcome: String, count: Int)])?>(nil)
     private let caches = Mutex<[CacheSource]>([])
     private let connections = Mutex<ServerCounters?>(nil)
     /// Unix time the process started, in seconds.
@@ -53,10 +53,10 @@ public final class Metrics: Sendable {
         singleFlightWaits.add()
     }
 
-    /// One picture fetch (§3) and how it ended, e.g. `ok`, `timeout`, `too_large`, `not_image`,
-    /// `http_error`, `refused`. Outcomes should be a small fixed set: each is a time series.
-    public func recordPictureFetch(outcome: String) {
-        pictureFetches.withLock { $0[outcome, default: 0] += 1 }
+    /// Exports picture fetches (§3) by outcome (`fetched`, `cache_hit`, `timeout`, …): a small
+    /// fixed set, each a time series.
+    public func attach(pictureFetches source: @escaping @Sendable () -> [(outcome: String, count: Int)]) {
+        pictureFetches.withLock { $0 = source }
     }
 
     /// Exports `cache`'s own counters as `cache="name"`.
@@ -75,7 +75,7 @@ public final class Metrics: Sendable {
     }
 
     var pictureFetchCounts: [(outcome: String, count: Int)] {
-        pictureFetches.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+        pictureFetches.withLock { $0 }?() ?? []
     }
 
     var cacheSources: [CacheSource] { caches.withLock { $0 } }

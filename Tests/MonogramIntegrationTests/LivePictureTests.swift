@@ -43,6 +43,8 @@ struct LivePictureTests {
             #expect(close, "\(path) at (\(x), \(y)): \(p)")
         }
         #expect(image[0, 0].alpha == 0, "outside the circle is transparent")
+        let metrics = try RawClient(port: server.port).get("/metrics").text
+        #expect(metrics.contains("monogram_picture_fetches_total{outcome=\"fetched\"} 1\n"))
     }
 
     @Test("falls back to the initials, briefly cacheable, when the picture cannot be used", arguments: [

@@ -65,9 +65,7 @@ struct MetricsTests {
         let metrics = Metrics()
         #expect(metrics.exposition().contains("# TYPE monogram_picture_fetches_total counter\n"))
         #expect(!metrics.exposition().contains("monogram_picture_fetches_total{"))
-        metrics.recordPictureFetch(outcome: "ok")
-        metrics.recordPictureFetch(outcome: "ok")
-        metrics.recordPictureFetch(outcome: "timeout")
+        metrics.attach(pictureFetches: { [(outcome: "ok", count: 2), (outcome: "timeout", count: 1)] })
         let text = metrics.exposition()
         #expect(sample(text, #"monogram_picture_fetches_total{outcome="ok"}"#) == 2)
         #expect(sample(text, #"monogram_picture_fetches_total{outcome="timeout"}"#) == 1)
@@ -76,7 +74,7 @@ struct MetricsTests {
     @Test("label values are escaped")
     func escaping() {
         let metrics = Metrics()
-        metrics.recordPictureFetch(outcome: "a\"b\\c\nd")
+        metrics.attach(pictureFetches: { [(outcome: "a\"b\\c\nd", count: 1)] })
         #expect(metrics.exposition().contains(#"monogram_picture_fetches_total{outcome="a\"b\\c\nd"} 1"#))
     }
 
