@@ -14,7 +14,10 @@ extension AvatarService {
         }
         let format = resolved.options.format
         let key = "group|" + resolved.options.canonicalKey(names: resolved.names)
-        // Pictures are not drawn yet: every face is initials or the placeholder.
+        let wanted = format == .json ? [] : drawnPictures(resolved)
+        if !wanted.isEmpty {
+            return pictureGroup(request, resolved: resolved, wanted: wanted, key: key, responder: responder)
+        }
         let source = resolved.faces.allSatisfy { $0.initials.isEmpty } ? "placeholder" : "initials"
         return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [renderer] () throws(ServiceError) in
             switch format {
@@ -37,6 +40,7 @@ extension AvatarService {
         let names = try GroupPath.names(rawNames)
         var options = try GroupOptions(query: QueryString.parse(query), limits: settings.limits, nameCount: names.count)
         if let suffixFormat { options.format = suffixFormat }
+        try checkPictures(&options)
         return settings.resolver.resolve(names: names, options: options)
     }
 }

@@ -97,7 +97,7 @@ extension AvatarService {
         }
     }
 
-    private func finishPicture(_ key: String, with outcome: Result<PictureAnswer, ServiceError>) {
+    func finishPicture(_ key: String, with outcome: Result<PictureAnswer, ServiceError>) {
         let waiters = flights.finish(key)
         switch outcome {
         case .success(let answer):

@@ -132,6 +132,38 @@ struct LivePictureTests {
         #expect(response.header("X-Avatar-Source") == "initials")
     }
 
+    @Test("/group draws the i-th picture in the i-th face and initials where there is none")
+    func groupPictures() throws {
+        let origin = try OriginServer()
+        defer { origin.stop() }
+        let server = try Self.start(origin)
+        let client = try RawClient(port: server.port)
+        let target = "/group/Jane,Bob?size=48&" + Self.query(origin.url("/png")) + "&picture="
+        let response = try client.get(target)
+        #expect(response.status == 200)
+        #expect(response.header("X-Avatar-Source") == "picture")
+        let image = try PNGCodec.decode(response.body)
+        #expect(image.height == 48)
+        // Inside the first face's ring (3 px), its quadrants: red, green, blue, yellow.
+        let expected: [(Int, Int, (UInt8, UInt8, UInt8))] = [(15, 15, (255, 0, 0)), (33, 15, (0, 200, 0)), (15, 33, (0, 0, 255))]
+        for (x, y, colour) in expected {
+            let p = image[x, y]
+            #expect(abs(Int(p.red) - Int(colour.0)) <= 30 && abs(Int(p.green) - Int(colour.1)) <= 30 && abs(Int(p.blue) - Int(colour.2)) <= 30, "(\(x), \(y)): \(p)")
+        }
+        // The second face (no picture) shows Bob's own background colour, as on /avatar.
+        let bob = try PNGCodec.decode(try client.get("/avatar/Bob?size=48").body)
+        let face2 = image[image.width - 8, 24]
+        #expect(face2 == bob[40, 24])
+
+        let failing = try client.get("/group/Jane,Bob?size=48&" + Self.query(origin.url("/missing")))
+        #expect(failing.status == 200)
+        #expect(failing.header("X-Avatar-Source") == "initials")
+        #expect(failing.header("Cache-Control") == "public, max-age=300")
+        let refused = try client.get("/group/Jane,Bob?" + Self.query("http://evil.example/x.png"))
+        #expect(refused.status == 400)
+        #expect(refused.text == "picture host evil.example is not allowed\n")
+    }
+
     @Test("many concurrent requests for one picture fetch it once")
     func singleFetch() throws {
         let origin = try OriginServer()
