@@ -5,19 +5,24 @@ import MonogramRender
 
 extension AvatarService {
     func avatar(_ request: HTTPRequestHead, segment: Substring, query: Substring, rawKey: String, responder: HTTPResponder) -> HTTPHandlerResult {
-        let resolved: ResolvedAvatar
+        let name: String
+        let options: AvatarOptions
         do throws(OptionsError) {
-            resolved = try parseAvatar(segment: segment, query: query)
+            (name, options) = try parseAvatar(segment: segment, query: query)
         } catch {
             return .respond(badRequest(error, request), note: "")
         }
-        let format = resolved.options.format
-        let key = "avatar|" + resolved.options.canonicalKey + "|n=" + resolved.name
-        let source = resolved.initials.isEmpty ? "placeholder" : "initials"
-        if format != .json, let picture = resolved.options.picture, let url = try? PictureURL.parse(picture) {
+        let format = options.format
+        let key = "avatar|" + options.canonicalKey + "|n=" + name
+        if format != .json, let picture = options.picture, let url = try? PictureURL.parse(picture) {
+            let resolved = settings.resolver.resolve(name: name, options: options)
             return pictureAvatar(request, resolved: resolved, url: url, key: key, responder: responder)
         }
-        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [renderer] () throws(ServiceError) in
+        // Initials and colour are resolved in `produce`: on a render thread for images, so a
+        // miss costs the event loop only the parsing above.
+        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [renderer, resolver = settings.resolver] () throws(ServiceError) in
+            let resolved = resolver.resolve(name: name, options: options)
+            let source = resolved.initials.isEmpty ? "placeholder" : "initials"
             switch format {
             case .json:
                 return (Array(resolved.json.utf8), source)
@@ -31,14 +36,15 @@ extension AvatarService {
         }
     }
 
-    /// `{name}[.png|.svg|.json]` and the query → what to draw, or the parameter at fault.
-    func parseAvatar(segment: Substring, query: Substring) throws(OptionsError) -> ResolvedAvatar {
+    /// `{name}[.png|.svg|.json]` and the query → the decoded name and validated options, or the
+    /// parameter at fault.
+    func parseAvatar(segment: Substring, query: Substring) throws(OptionsError) -> (name: String, options: AvatarOptions) {
         let (rawName, suffixFormat) = AvatarPath.split(segment)
         let name = try PathSegment.decodeName(rawName)
         var options = try AvatarOptions(query: QueryString.parse(query), limits: settings.limits)
         if let suffixFormat { options.format = suffixFormat }
         try checkPicture(&options)
-        return settings.resolver.resolve(name: name, options: options)
+        return (name, options)
     }
 
     func badRequest(_ error: OptionsError, _ request: HTTPRequestHead) -> HTTPResponse {
