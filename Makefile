@@ -10,9 +10,10 @@ PORT ?= 8080
 deps:
 	@bash scripts/deps.sh all
 
-## build: release build of the monogram executable
+## build: release build of the monogram executable, linked like the container's
+## (--static-swift-stdlib: no Swift runtime libraries to install, ~6 MiB less resident memory)
 build: deps
-	$(SWIFT) build -c release --product monogram
+	$(SWIFT) build -c release --product monogram --static-swift-stdlib
 
 ## run: build and serve on $(HOST):$(PORT) with $(CONFIG)
 run: build
