@@ -24,6 +24,21 @@ extension Initials {
     static let maxScalarsPerCluster = 16
 
     static func kind(of c: Character) -> Kind {
+        // Most names are ASCII: answer those without Unicode property lookups (the same
+        // answers the general rules below give).
+        if let ascii = c.asciiValue {
+            switch ascii {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"): return .letter
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
+            case 0x00...0x20, 0x7F: return .separator
+            default: return .other
+            }
+        }
+        return generalKind(of: c)
+    }
+
+    /// The rules for any cluster (tests check the ASCII fast path above against these).
+    static func generalKind(of c: Character) -> Kind {
         guard let first = c.unicodeScalars.first else { return .other }
         if c.isWhitespace { return .separator }
         if isEmoji(c) { return .emoji }
@@ -57,6 +72,7 @@ extension Initials {
 
     /// A hyphen or dash joining the parts of a double name (Jean-Luc, Berners-Lee, בן־גוריון).
     static func isHyphen(_ c: Character) -> Bool {
+        if let ascii = c.asciiValue { return ascii == UInt8(ascii: "-") }
         guard c.unicodeScalars.count == 1, let s = c.unicodeScalars.first else { return false }
         return s.properties.generalCategory == .dashPunctuation
     }

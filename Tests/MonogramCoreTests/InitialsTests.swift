@@ -241,3 +241,12 @@ func docsTableMatches() throws {
     #expect(parsed.map(\.0) == documentedExamples.map(\.name))
     #expect(parsed.map(\.1) == documentedExamples.map(\.expected))
 }
+
+@Test("the ASCII fast path classifies every ASCII character as the general rules do")
+func asciiFastPath() {
+    for value in UInt8(0)...UInt8(127) {
+        let c = Character(Unicode.Scalar(value))
+        #expect(Initials.kind(of: c) == Initials.generalKind(of: c), "U+\(String(value, radix: 16))")
+        #expect(Initials.isHyphen(c) == (Unicode.Scalar(value).properties.generalCategory == .dashPunctuation))
+    }
+}
