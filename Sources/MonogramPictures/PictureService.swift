@@ -17,7 +17,7 @@ public final class PictureService: Sendable {
 
     private let fetcher: PictureFetcher
     private let decoder: PictureDecoder
-    private let pool: FetchPool
+    private let pool: WorkerPool
     private let sources: LRUCache<String, SourcePicture>
     private let failures: LRUCache<String, RememberedFailure>
     /// URL → callbacks waiting for the fetch in flight.
@@ -28,7 +28,7 @@ public final class PictureService: Sendable {
         self.allowList = AllowList(patterns: settings.allowedHosts)
         self.fetcher = PictureFetcher(settings: settings, allowList: allowList)
         self.decoder = PictureDecoder(maxPixels: settings.maxPixels)
-        self.pool = FetchPool(threads: settings.maxConcurrentFetches, queueLimit: settings.queueLimit)
+        self.pool = WorkerPool(name: "picture", threads: settings.maxConcurrentFetches, queueLimit: settings.queueLimit, lazily: true)
         self.sources = LRUCache(maxBytes: settings.cacheBytes)
         self.failures = LRUCache(maxBytes: 1 << 20)
     }

@@ -19,7 +19,7 @@ public final class AvatarService: HTTPHandler {
     let cache: LRUCache<String, CachedAvatar>
     /// Raw request target → canonical key, so a repeated URL skips option parsing entirely.
     let aliases: LRUCache<String, String>
-    let pool: RenderPool
+    let pool: WorkerPool
     let flights = SingleFlight<Waiter>()
     let placeholderPNG: [UInt8]
     let logClock = AccessLogClock()
@@ -43,7 +43,7 @@ public final class AvatarService: HTTPHandler {
         self.cache = LRUCache(maxBytes: settings.cacheBytes - pictureShare)
         // Aliases only save parsing; a small share of the budget is enough.
         self.aliases = LRUCache(maxBytes: max(1 << 18, settings.cacheBytes / 32))
-        self.pool = RenderPool(workers: settings.renderWorkers, queueLimit: settings.renderQueue)
+        self.pool = WorkerPool(name: "render", threads: settings.renderWorkers, queueLimit: settings.renderQueue)
         self.pictures = PictureService(settings: settings.pictures)
         self.pictureAnswers = LRUCache(maxBytes: pictureShare)
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
