@@ -18,18 +18,8 @@ extension Renderer {
             throw RenderError(kind: .invalidSpec, message: "groups do not draw masks")
         }
         let painter = GroupPainter(spec: spec)
-        switch format {
-        case .png:
-            let surface = try CairoSurface.image(CAIRO_FORMAT_ARGB32, width: layout.width, height: layout.height)
-            do {
-                let cairo = try CairoContext(drawingOn: surface)
-                try painter.draw(on: cairo)
-            }
-            return try PNGCodec.encode(surface)
-        case .svg:
-            return try SVGWriter.render(width: layout.width, height: layout.height) { (cairo) throws(RenderError) in
-                try painter.draw(on: cairo)
-            }
+        return try Renderer.encode(width: layout.width, height: layout.height, format: format) { (cairo) throws(RenderError) in
+            try painter.draw(on: cairo)
         }
     }
 }

@@ -31,18 +31,26 @@ public final class Renderer: Sendable {
             mask = scaled
         }
         let painter = AvatarPainter(spec: spec, mask: mask)
+        return try Renderer.encode(width: spec.pixelSize, height: spec.pixelSize, format: format) { (cairo) throws(RenderError) in
+            try painter.draw(on: cairo)
+        }
+    }
+
+    /// One drawing, two encodings: the same `draw` onto an image surface (PNG) or cairo's SVG
+    /// surface, so both formats show the same picture.
+    static func encode(
+        width: Int, height: Int, format: ImageFormat, draw: (borrowing CairoContext) throws(RenderError) -> Void
+    ) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:
-            let surface = try CairoSurface.image(CAIRO_FORMAT_ARGB32, width: spec.pixelSize, height: spec.pixelSize)
+            let surface = try CairoSurface.image(CAIRO_FORMAT_ARGB32, width: width, height: height)
             do {
                 let cairo = try CairoContext(drawingOn: surface)
-                try painter.draw(on: cairo)
+                try draw(cairo)
             }
             return try PNGCodec.encode(surface)
         case .svg:
-            return try SVGWriter.render(side: spec.pixelSize) { (cairo) throws(RenderError) in
-                try painter.draw(on: cairo)
-            }
+            return try SVGWriter.render(width: width, height: height, draw)
         }
     }
 }

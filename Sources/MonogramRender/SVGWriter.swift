@@ -8,10 +8,6 @@ enum SVGWriter {
         var bytes: [UInt8] = []
     }
 
-    static func render(side: Int, _ draw: (borrowing CairoContext) throws(RenderError) -> Void) throws(RenderError) -> [UInt8] {
-        try render(width: side, height: side, draw)
-    }
-
     static func render(
         width: Int, height: Int, _ draw: (borrowing CairoContext) throws(RenderError) -> Void
     ) throws(RenderError) -> [UInt8] {
