@@ -9,6 +9,8 @@ COPY scripts/deps.sh scripts/deps.sh
 RUN bash scripts/deps.sh build
 COPY Package.swift ./
 COPY Sources Sources
+# SwiftPM resolves every declared target, test targets included, before building one product.
+COPY Tests Tests
 RUN swift build -c release --product monogram --static-swift-stdlib \
  && install -D .build/release/monogram /out/monogram
 
