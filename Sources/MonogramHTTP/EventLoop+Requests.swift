@@ -45,7 +45,13 @@ extension EventLoop {
                 connection.slots[connection.slots.count - 1].note = note
             }
         }
-        connection.headStarted = connection.parser.hasPartialRequest ? (connection.headStarted ?? now) : nil
+        // The read-header clock times the head being received now: a head that completed
+        // restarts it for the partial one behind it (pipelining must not age into a 408).
+        if !connection.parser.hasPartialRequest {
+            connection.headStarted = nil
+        } else if dispatched > 0 || connection.headStarted == nil {
+            connection.headStarted = now
+        }
         return dispatched
     }
 

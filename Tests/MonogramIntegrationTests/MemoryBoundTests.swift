@@ -19,10 +19,10 @@ struct MemoryBoundTests {
             let client = try RawClient(port: port)
             var failed = 0
             for batch in 0..<50 {
-                // 50 pipelined per batch: 40 JSON, 10 PNG at size 16, every name unique.
+                // 50 pipelined per batch: 40 JSON, 10 PNG at size 64, every name unique.
                 let targets = (0..<50).map { index -> String in
                     let unique = "U\(connection)-\(batch)-\(index)-\(String(repeating: "x", count: index))"
-                    return index % 5 == 0 ? "/avatar/\(unique)?size=16" : "/avatar/\(unique).json?size=\(16 + index)"
+                    return index % 5 == 0 ? "/avatar/\(unique)?size=64" : "/avatar/\(unique).json?size=\(16 + index)"
                 }
                 try client.send(targets.map { "GET \($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
                 for _ in targets where try client.readResponse().status != 200 { failed += 1 }
@@ -32,6 +32,7 @@ struct MemoryBoundTests {
         #expect(failures.map { try? $0.get() } == Array(repeating: 0, count: 8))
         let resident = server.residentBytes
         #expect(resident > 0)
+        print("MEMTEST RSS", resident >> 20)
         #expect(resident <= Self.cacheBytes + Self.fixedOverhead, "RSS \(resident >> 20) MiB")
     }
 }

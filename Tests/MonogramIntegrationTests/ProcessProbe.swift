@@ -39,16 +39,21 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
 }
 
 extension RawClient {
-    /// Sends without blocking until the kernel refuses more; returns the bytes taken.
-    func sendUntilFull(_ bytes: [UInt8]) -> Int {
+    /// Sends until the socket has stayed unwritable for `quiet` milliseconds (the server has
+    /// stopped reading); returns the bytes taken.
+    func sendUntilFull(_ bytes: [UInt8], quiet: Int32 = 1000) -> Int {
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         defer { _ = fcntl(fd, F_SETFL, flags) }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { break }
-            offset += n
+            if n > 0 {
+                offset += n
+                continue
+            }
+            var waiter = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&waiter, 1, quiet) <= 0 { break }
         }
         return offset
     }
