@@ -52,8 +52,9 @@ extension RawClient {
                 offset += n
                 continue
             }
+            guard n < 0, errno == EAGAIN || errno == EINTR else { break }  // closed or reset
             var waiter = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            if poll(&waiter, 1, quiet) <= 0 { break }
+            if poll(&waiter, 1, quiet) <= 0 || waiter.revents & Int16(POLLOUT) == 0 { break }
         }
         return offset
     }
