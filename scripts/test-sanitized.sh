@@ -3,8 +3,9 @@
 # directory so the normal debug build is left alone. The live tests start the monogram binary
 # built with the same sanitizer, so the server is checked too, not only the test process.
 #
-# Excluded under TSan: nothing. Excluded under ASan: nothing. (See docs/hardening.md for the
-# last recorded run.) Set SANITIZERS="address" to run one.
+# Excluded under both: MemoryBoundTests, whose RSS bound is meaningless with sanitizer shadow
+# memory and quarantine (ASan measured 468 MiB for what is 45 MiB unsanitized). See
+# docs/hardening.md for the last recorded run. Set SANITIZERS="address" to run one.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -18,7 +19,8 @@ for sanitizer in ${SANITIZERS:-thread address}; do
         continue
     fi
     binary=$(find "$scratch" -path '*debug/monogram' -type f | head -1)
-    if ! MONOGRAM_BINARY="$binary" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch"; then
+    if ! MONOGRAM_BINARY="$binary" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
+        --skip MemoryBoundTests; then
         echo "== $sanitizer: FAILED" >&2
         status=1
     fi
