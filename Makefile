@@ -4,7 +4,7 @@ CONFIG ?= config/monogram.json
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test test-sanitized fuzz soak bench clean
 
 ## deps: install the Debian packages that building, tests and benchmarks need (only missing ones)
 deps:
@@ -28,6 +28,20 @@ test: deps
 ## Knobs: ROUNDS=3 DURATION=10s CONNECTIONS=64 THREADS=2 PIN=0|1 (see bench/run.py)
 bench: deps build
 	python3 bench/run.py
+
+## test-sanitized: the whole suite under ThreadSanitizer, then AddressSanitizer (own build dirs)
+test-sanitized: deps
+	bash scripts/test-sanitized.sh
+
+## fuzz: each libFuzzer target for FUZZ_SECONDS (default 60); FUZZ_TARGETS to pick some
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh $(FUZZ_TARGETS)
+
+## soak: SOAK_MINUTES (default 2) of mixed loopback load; RSS and descriptors to docs/soak-latest.csv
+SOAK_MINUTES ?= 2
+soak: build
+	python3 scripts/soak.py --minutes $(SOAK_MINUTES) --binary .build/release/monogram
 
 clean:
 	rm -rf .build

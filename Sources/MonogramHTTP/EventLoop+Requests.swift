@@ -7,10 +7,15 @@ extension EventLoop {
     func drive(_ connection: Connection) {
         guard case .open = connection.phase else { return }
         while true {
+            let blocked = !canDispatch(connection)
             let dispatched = parseAndDispatch(connection)
             serializeReady(connection)
             guard writeOutput(connection) else { return }
-            if dispatched == 0 || connection.pendingOutput > 0 || connection.closeAfterFlush { break }
+            if connection.pendingOutput > 0 || connection.closeAfterFlush { break }
+            // Parsing stopped on backpressure that writing has just relieved: parse on, or
+            // requests already buffered would wait with no event left to wake us (reading
+            // stays paused while the parser holds a full buffer).
+            if dispatched == 0 && !(blocked && canDispatch(connection)) { break }
         }
         if connection.closeAfterFlush && connection.slots.isEmpty && connection.pendingOutput == 0 {
             beginLingeringClose(connection)
@@ -19,12 +24,16 @@ extension EventLoop {
         updateInterest(connection)
     }
 
+    /// Whether another request may be taken: below the pipelining and output bounds.
+    private func canDispatch(_ connection: Connection) -> Bool {
+        !connection.closeAfterFlush
+            && connection.slots.count < configuration.maxPipelinedRequests
+            && connection.pendingOutput < configuration.maxBufferedOutput
+    }
+
     private func parseAndDispatch(_ connection: Connection) -> Int {
         var dispatched = 0
-        while !connection.closeAfterFlush,
-            connection.slots.count < configuration.maxPipelinedRequests,
-            connection.pendingOutput < configuration.maxBufferedOutput
-        {
+        while canDispatch(connection) {
             let head: HTTPRequestHead
             do {
                 guard let parsed = try connection.parser.next() else {
@@ -49,7 +58,13 @@ extension EventLoop {
                 connection.slots[connection.slots.count - 1].note = note
             }
         }
-        connection.headStarted = connection.parser.hasPartialRequest ? (connection.headStarted ?? now) : nil
+        // The read-header clock times the head being received now: a head that completed
+        // restarts it for the partial one behind it (pipelining must not age into a 408).
+        if !connection.parser.hasPartialRequest {
+            connection.headStarted = nil
+        } else if dispatched > 0 || connection.headStarted == nil {
+            connection.headStarted = now
+        }
         return dispatched
     }
 

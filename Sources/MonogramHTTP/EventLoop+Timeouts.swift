@@ -7,11 +7,17 @@ extension EventLoop {
                 if now >= until { closeConnection(connection) }
                 continue
             }
+            // While we owe responses the client is not the one keeping us waiting: the
+            // read-header clock of a partial head restarts once we are done.
             if connection.pendingOutput > 0 {
                 if now &- connection.lastWriteProgress > timeouts.write { closeConnection(connection) }
+                if connection.headStarted != nil { connection.headStarted = now }
                 continue
             }
-            guard connection.slots.isEmpty else { continue }
+            guard connection.slots.isEmpty else {
+                if connection.headStarted != nil { connection.headStarted = now }
+                continue
+            }
             if let started = connection.headStarted, connection.parser.hasPartialRequest {
                 if now &- started > timeouts.readHeader {
                     failConnection(connection, with: HTTPResponse.error(.requestTimeout, "request head did not arrive in time", closesConnection: true))

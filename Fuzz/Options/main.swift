@@ -1,0 +1,86 @@
+// libFuzzer harness for the query-string and options parsers (compiled by scripts/fuzz.sh with
+// all of MonogramCore). Input: a raw query string (the part after `?`), any bytes.
+//
+// Invariants: parsing never crashes; a successful parse has every field in range; writing the
+// parsed options back out as a fully spelled query and parsing that gives equal options and
+// the same canonical key (one meaning, one key); the key is the same after shuffling the
+// query's pairs.
+
+import Foundation
+
+let limits = OptionLimits(maxSize: 1024, fonts: ["DejaVu Sans", "Noto Sans"], masks: ["heart", "star"])
+
+func encode(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            out += "%" + String(byte, radix: 16, uppercase: true).leftPadded()
+        }
+    }
+    return out
+}
+
+extension String {
+    func leftPadded() -> String { count == 1 ? "0" + self : self }
+}
+
+func number(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+/// Every field spelled out, so a round trip exercises each parser branch.
+func query(for options: AvatarOptions) -> String {
+    var pairs: [(String, String)] = [("size", String(options.size)), ("dpr", number(options.dpr))]
+    switch options.shape {
+    case .square: pairs.append(("shape", "square"))
+    case .circle: pairs.append(("shape", "circle"))
+    case .rounded(let radius): pairs += [("shape", "rounded"), ("radius", number(radius))]
+    case .mask(let name): pairs.append(("shape", name))
+    }
+    if let background = options.background { pairs.append(("bg", background.hex)) }
+    if let color = options.color { pairs.append(("color", color.hex)) }
+    if let initials = options.initials { pairs.append(("initials", initials)) }
+    pairs.append(("length", String(options.length)))
+    pairs.append(("uppercase", options.uppercase ? "true" : "false"))
+    pairs.append(("font-size", number(options.fontSize)))
+    if let font = options.font { pairs.append(("font", font)) }
+    if let bold = options.bold { pairs.append(("bold", bold ? "1" : "0")) }
+    if let id = options.id { pairs.append(("id", id)) }
+    pairs.append(("format", options.format.rawValue))
+    return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let raw = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    guard let pairs = try? QueryString.parse(raw), let options = try? AvatarOptions(query: pairs, limits: limits) else {
+        return 0
+    }
+    check((16...1024).contains(options.size) && (1...3).contains(options.length), "field out of range")
+    check(options.pixelSize <= 4096, "pixel size over max_size × 4")
+    if let initials = options.initials {
+        check((1...3).contains(initials.count) && initials.utf8.count <= 128, "initials out of bounds")
+    }
+    let key = options.canonicalKey
+    let spelled = query(for: options)
+    guard let again = try? AvatarOptions(query: QueryString.parse(spelled), limits: limits) else {
+        check(false, "canonical spelling \(spelled) rejected")
+        return 0
+    }
+    check(again == options, "round trip changed the options: \(spelled)")
+    check(again.canonicalKey == key, "round trip changed the key: \(key) vs \(again.canonicalKey)")
+    let reversed = try? AvatarOptions(query: pairs.reversed(), limits: limits)
+    check(reversed?.canonicalKey == key, "pair order changed the key")
+    return 0
+}
+
+/// `precondition` with its message kept in -O builds, so a crash report says which invariant broke.
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    guard !condition else { return }
+    var line = "invariant broken: \(message())\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    abort()
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Fuzz/ and runs each for FUZZ_SECONDS (default 60).
+#
+#   scripts/fuzz.sh                 # every target
+#   scripts/fuzz.sh options         # one target
+#   FUZZ_SECONDS=600 FUZZ_JOBS=2 scripts/fuzz.sh http-parser
+#
+# SwiftPM cannot build a libFuzzer binary in the normal build, so each harness is compiled by
+# swiftc together with the source files of the module it tests (as one module, so internal API
+# is visible): -sanitize=fuzzer,address links libFuzzer's main and ASan. Corpora start from the
+# checked-in seeds in Fuzz/corpus/<target>/ and grow in .build/fuzz/corpus/<target>/ (not
+# checked in); crashes land in .build/fuzz/artifacts/<target>/ and the run fails. Every crash
+# is then turned into a regression test (see docs/hardening.md).
+#
+# The picture decoders get a target here once they exist: add a case to `sources_for` and a
+# harness in Fuzz/Pictures/main.swift.
+set -euo pipefail
+shopt -s inherit_errexit
+cd "$(dirname "$0")/.."
+
+export SWIFT_BACKTRACE=enable=no
+SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
+JOBS="${FUZZ_JOBS:-1}"
+OUT=.build/fuzz
+ALL_TARGETS=(http-parser options initials)
+TARGETS=("${@:-${ALL_TARGETS[@]}}")
+
+harness_for() {
+    case "$1" in
+        http-parser) echo Fuzz/HTTPParser/main.swift ;;
+        options) echo Fuzz/Options/main.swift ;;
+        initials) echo Fuzz/Initials/main.swift ;;
+        *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
+    esac
+}
+
+# The module sources a harness is compiled with; the parser files need neither CSystem nor Glibc.
+sources_for() {
+    case "$1" in
+        http-parser)
+            ls Sources/MonogramHTTP/HTTPParser*.swift Sources/MonogramHTTP/HTTPRequestHead.swift \
+                Sources/MonogramHTTP/HTTPStatus.swift ;;
+        options | initials) ls Sources/MonogramCore/*.swift ;;
+    esac
+}
+
+build() {
+    local target=$1 binary="$OUT/bin/$1"
+    mkdir -p "$OUT/bin"
+    # shellcheck disable=SC2046
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
+        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
+        -module-name "Fuzz_${target//-/_}" \
+        "$(harness_for "$target")" $(sources_for "$target") -o "$binary" 2>"$OUT/$target.build.log" || { grep -v "ld.gold: warning" "$OUT/$target.build.log" >&2; return 1; }
+    echo "$binary"
+}
+
+status=0
+for target in "${TARGETS[@]}"; do
+    echo "== $target: building"
+    binary=$(build "$target")
+    corpus="$OUT/corpus/$target"
+    artifacts="$OUT/artifacts/$target/"
+    mkdir -p "$corpus" "$artifacts"
+    echo "== $target: fuzzing for ${SECONDS_PER_TARGET}s"
+    log="$OUT/$target.log"
+    if "$binary" "$corpus" "Fuzz/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
+        -artifact_prefix="$artifacts" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+        -jobs="$JOBS" -workers="$JOBS" -print_final_stats=1 > "$log" 2>&1; then
+        echo "== $target: no crash"
+    else
+        echo "== $target: FAILED, see $log and $artifacts" >&2
+        status=1
+    fi
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov:" "$log" | tail -3 || true
+done
+exit $status
