@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// 20,000 unique requests against a 4 MiB cache: the process must stay under the cache bound
-/// plus a fixed overhead (documented in docs/hardening.md). The cache's own byte count is not
-/// exposed yet (no /metrics), so RSS is the check: a cache that ignored its bound would hold
-/// ~20,000 entries of 1–4 KB plus keys, well past it.
+/// 20,000 unique requests against a 4 MiB cache: the cache's own byte count (from /metrics)
+/// stays within its bound, and the process stays under the cache bound plus a fixed overhead
+/// (documented in docs/hardening.md): a cache that ignored its bound would hold ~20,000
+/// entries of 1–4 KB plus keys, well past it.
 @Suite("memory bounds")
 struct MemoryBoundTests {
     static let cacheBytes = 4 << 20
@@ -30,9 +30,16 @@ struct MemoryBoundTests {
             return failed
         }
         #expect(failures.map { try? $0.get() } == Array(repeating: 0, count: 8))
+        let metrics = try RawClient(port: port).get("/metrics").text
+        let cached = metrics.split(separator: "\n").first { $0.hasPrefix("monogram_cache_bytes{cache=\"images\"} ") }
+            .flatMap { Double($0.split(separator: " ").last ?? "") }
+        let evictions = metrics.split(separator: "\n").first { $0.hasPrefix("monogram_cache_evictions_total{cache=\"images\"} ") }
+            .flatMap { Double($0.split(separator: " ").last ?? "") }
+        #expect(try #require(cached) <= Double(Self.cacheBytes))
+        #expect(try #require(cached) > Double(Self.cacheBytes) / 2, "the cache was filled")
+        #expect(try #require(evictions) > 0, "the bound was reached and enforced by evicting")
         let resident = server.residentBytes
         #expect(resident > 0)
-        print("MEMTEST RSS", resident >> 20)
         #expect(resident <= Self.cacheBytes + Self.fixedOverhead, "RSS \(resident >> 20) MiB")
     }
 }
