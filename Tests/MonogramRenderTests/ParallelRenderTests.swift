@@ -1,4 +1,5 @@
 import MonogramCore
+import Synchronization
 import Testing
 @testable import MonogramRender
 
@@ -15,10 +16,13 @@ struct ParallelRenderTests {
     ]
 
     /// Each thread keeps results in its own slot; the array is read only after every join.
-    final class Results: @unchecked Sendable {
-        // Invariant: thread i writes only slots[i], and only the joining thread reads, after join.
-        var slots: [[[UInt8]]]
-        init(count: Int) { slots = Array(repeating: [], count: count) }
+    /// Each thread's outputs. Writes to distinct elements of one Swift array still race on the
+    /// array itself (ThreadSanitizer saw it), so they go through a lock.
+    final class Results: Sendable {
+        private let storage: Mutex<[[[UInt8]]]>
+        init(count: Int) { storage = Mutex(Array(repeating: [], count: count)) }
+        func store(_ outputs: [[UInt8]], at index: Int) { storage.withLock { $0[index] = outputs } }
+        var slots: [[[UInt8]]] { storage.withLock { $0 } }
     }
 
     @Test("8 threads rendering the same specs produce the same bytes as a serial render")
@@ -44,7 +48,7 @@ struct ParallelRenderTests {
                         outputs.append((try? Fixture.renderer.render(spec, format: .svg)) ?? [])
                     }
                 }
-                box.results.slots[box.index] = outputs
+                box.results.store(outputs, at: box.index)
                 return nil
             }, context)
             #expect(created == 0)
