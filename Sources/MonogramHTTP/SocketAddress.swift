@@ -32,7 +32,7 @@ enum SocketAddress {
             }
         }
         guard status == 0 else { return "-" }
-        let text = String(cString: host)
+        let text = String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.hasPrefix("::ffff:") && text.contains(".") ? String(text.dropFirst(7)) : text
     }
 }

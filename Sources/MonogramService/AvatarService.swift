@@ -37,12 +37,13 @@ public final class AvatarService: HTTPHandler {
         self.settings = settings
         self.renderer = renderer
         self.responses = ResponseFactory(cacheControl: settings.cacheControl, corsOrigin: settings.corsOrigin, release: settings.release)
-        // Answers drawn from pictures expire, so they live apart; they take a quarter of the
-        // budget when pictures are enabled, so `cache.max_bytes` still bounds both.
+        // One budget, `cache.max_bytes`, for every cache of answers: aliases take 1/32 (they
+        // only save parsing), answers drawn from pictures (which expire, so they live apart) a
+        // quarter when pictures are enabled, and encoded avatars the rest.
+        let aliasShare = settings.cacheBytes / 32
         let pictureShare = settings.pictures.allowedHosts.isEmpty ? 0 : settings.cacheBytes / 4
-        self.cache = LRUCache(maxBytes: settings.cacheBytes - pictureShare)
-        // Aliases only save parsing; a small share of the budget is enough.
-        self.aliases = LRUCache(maxBytes: max(1 << 18, settings.cacheBytes / 32))
+        self.cache = LRUCache(maxBytes: settings.cacheBytes - aliasShare - pictureShare)
+        self.aliases = LRUCache(maxBytes: aliasShare)
         self.pool = WorkerPool(name: "render", threads: settings.renderWorkers, queueLimit: settings.renderQueue)
         self.pictures = PictureService(settings: settings.pictures)
         self.pictureAnswers = LRUCache(maxBytes: pictureShare)
