@@ -35,9 +35,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("turbojpeg"), .linkedLibrary("webp"), .linkedLibrary("png16")]
         ),
 
-        .target(name: "MonogramCore", swiftSettings: settings, linkerSettings: [.linkedLibrary("m")]),
+        // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).
+        .target(name: "MonogramSync", swiftSettings: settings),
+        .target(name: "MonogramCore", dependencies: ["MonogramSync"], swiftSettings: settings, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo"], swiftSettings: settings),
-        .target(name: "MonogramHTTP", dependencies: ["CSystem"], swiftSettings: settings),
+        .target(name: "MonogramHTTP", dependencies: ["CSystem", "MonogramSync"], swiftSettings: settings),
         .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
         .target(
             name: "MonogramService",

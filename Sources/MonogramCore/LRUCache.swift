@@ -1,4 +1,4 @@
-import Synchronization
+import MonogramSync
 
 /// Counters of one cache, read together so they agree with each other.
 public struct CacheStats: Sendable, Hashable {
@@ -28,18 +28,18 @@ public struct CacheStats: Sendable, Hashable {
 /// form a doubly linked list by index (most recently used at the head), so there is no allocation
 /// per entry beyond the array's growth. Freed slots are reused through a free list.
 ///
-/// Safe to share between threads: all state sits behind one `Mutex`, held only for a dictionary
+/// Safe to share between threads: all state sits behind one lock (`Locked`), held only for a dictionary
 /// lookup and a few index writes, never while a value is computed.
 public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The bound on the sum of entry costs.
     public let maxBytes: Int
-    private let state: Mutex<LRUList<Key, Value>>
+    private let state: Locked<LRUList<Key, Value>>
 
     /// - Parameter maxBytes: the bound on the sum of entry costs; 0 stores nothing.
     public init(maxBytes: Int) {
         precondition(maxBytes >= 0, "LRUCache maxBytes must not be negative")
         self.maxBytes = maxBytes
-        self.state = Mutex(LRUList())
+        self.state = Locked(LRUList())
     }
 
     /// The value stored for `key`, which becomes the most recently used entry; nil on a miss.

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import MonogramSync
 
 /// A fixed set of long-lived threads fed by a bounded FIFO queue.
 ///
@@ -19,7 +19,7 @@ public final class WorkerPool: Sendable {
         var stopping = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let available = DispatchSemaphore(value: 0)
     private let running = DispatchGroup()
     private let name: String

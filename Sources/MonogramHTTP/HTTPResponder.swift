@@ -1,6 +1,6 @@
 import CSystem
 import Glibc
-import Synchronization
+import MonogramSync
 
 /// Answers one deferred request, from any thread, exactly once.
 public struct HTTPResponder: Sendable {
@@ -40,7 +40,7 @@ final class LoopMailbox: Sendable {
     }
 
     let eventDescriptor: Int32
-    private let queue = Mutex<[Message]>([])
+    private let queue = Locked<[Message]>([])
 
     init() {
         eventDescriptor = csystem_eventfd()

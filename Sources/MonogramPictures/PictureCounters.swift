@@ -1,4 +1,4 @@
-import Synchronization
+import MonogramSync
 
 /// How each picture load ended, counted for `/metrics` (`picture fetches by outcome`).
 public enum PictureOutcome: Hashable, Sendable, CustomStringConvertible {
@@ -28,7 +28,7 @@ public enum PictureOutcome: Hashable, Sendable, CustomStringConvertible {
 
 /// Counters by outcome, safe to bump from any thread.
 public final class PictureCounters: Sendable {
-    private let counts = Mutex<[PictureOutcome: Int]>([:])
+    private let counts = Locked<[PictureOutcome: Int]>([:])
 
     public init() {}
 

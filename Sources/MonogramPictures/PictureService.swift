@@ -1,5 +1,5 @@
 import MonogramCore
-import Synchronization
+import MonogramSync
 
 /// Loads pictures for avatars: checks URLs against the allow-list, fetches each URL once however
 /// many ask at the same time (on its own bounded thread pool), keeps fetched bytes in a
@@ -21,7 +21,7 @@ public final class PictureService: Sendable {
     private let sources: LRUCache<String, SourcePicture>
     private let failures: LRUCache<String, RememberedFailure>
     /// URL → callbacks waiting for the fetch in flight.
-    private let flights = Mutex<[String: [@Sendable (Result<SourcePicture, PictureFailure>) -> Void]]>([:])
+    private let flights = Locked<[String: [@Sendable (Result<SourcePicture, PictureFailure>) -> Void]]>([:])
 
     public init(settings: PictureSettings) {
         self.settings = settings

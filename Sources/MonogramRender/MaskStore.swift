@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import MonogramSync
 
 #if canImport(Glibc)
     private import Glibc
@@ -20,7 +20,7 @@ final class MaskStore: Sendable {
     }
 
     let originals: [String: MaskImage]
-    private let scaledCopies = Mutex<[Key: MaskImage]>([:])
+    private let scaledCopies = Locked<[Key: MaskImage]>([:])
 
     init(originals: [String: MaskImage]) {
         self.originals = originals

@@ -1,7 +1,7 @@
 import Glibc
 import MonogramCore
 public import MonogramHTTP
-import Synchronization
+import MonogramSync
 
 extension AvatarService {
     /// Called once per written response on a loop thread: counts it for `/metrics`, then
@@ -57,7 +57,7 @@ extension AvatarService {
 /// RFC 3339 UTC timestamps with milliseconds; the part up to the seconds is formatted once per
 /// second and shared by every loop.
 final class AccessLogClock: Sendable {
-    private let cached = Mutex<(second: Int, prefix: String)>((-1, ""))
+    private let cached = Locked<(second: Int, prefix: String)>((-1, ""))
 
     func now() -> String {
         var spec = timespec()

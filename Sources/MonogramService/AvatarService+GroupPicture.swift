@@ -2,7 +2,7 @@ import MonogramCore
 import MonogramHTTP
 import MonogramPictures
 import MonogramRender
-import Synchronization
+import MonogramSync
 
 /// `picture` on `/group` (API §2, §3): the i-th picture belongs to the i-th name. Every drawn
 /// face's picture is loaded at once (each URL once, on the picture threads); the row is drawn
@@ -37,7 +37,7 @@ extension AvatarService {
         guard flights.join(key, Waiter(responder: responder, ifNoneMatch: ifNoneMatch)) else {
             return .deferred
         }
-        let gathered = Mutex<[Int: PictureLoad]>([:])
+        let gathered = Locked<[Int: PictureLoad]>([:])
         for (face, url) in wanted {
             pictures.load(url, pixelSize: resolved.spec.layout.side) { [self] load in
                 let all: [Int: PictureLoad]? = gathered.withLock { loads in

@@ -1,6 +1,6 @@
 public import MonogramCore
 public import MonogramHTTP
-import Synchronization
+import MonogramSync
 
 /// The service's Prometheus metrics (`GET /metrics`).
 ///
@@ -24,9 +24,9 @@ public final class Metrics: Sendable {
     let singleFlightWaits = MetricsCounter()
     /// Where picture-fetch counts come from: the fetcher keeps its own counters (as caches do),
     /// read only when scraped.
-    private let pictureFetches = Mutex<(@Sendable () -> [(outcome: String, count: Int)])?>(nil)
-    private let caches = Mutex<[CacheSource]>([])
-    private let connections = Mutex<ServerCounters?>(nil)
+    private let pictureFetches = Locked<(@Sendable () -> [(outcome: String, count: Int)])?>(nil)
+    private let caches = Locked<[CacheSource]>([])
+    private let connections = Locked<ServerCounters?>(nil)
     /// Unix time the process started, in seconds.
     let startTime: Double
 

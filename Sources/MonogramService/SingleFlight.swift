@@ -1,8 +1,8 @@
-import Synchronization
+import MonogramSync
 
 /// Collects everyone waiting for the same key so one render answers them all.
 final class SingleFlight<Waiter: Sendable>: Sendable {
-    private let flights = Mutex<[String: [Waiter]]>([:])
+    private let flights = Locked<[String: [Waiter]]>([:])
 
     /// Adds a waiter; true when it is the first, and so must start the work.
     func join(_ key: String, _ waiter: Waiter) -> Bool {

@@ -1,5 +1,6 @@
 import Dispatch
 @testable import MonogramCore
+import MonogramSync
 import Synchronization
 import Testing
 
@@ -10,7 +11,7 @@ struct WorkerPoolTests {
         let pool = WorkerPool(name: "test", threads: 1, queueLimit: 2)
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let ran = Mutex<[Int]>([])
+        let ran = Locked<[Int]>([])
         #expect(pool.submit {
             started.signal()
             release.wait()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MonogramSync
 
 /// The real `monogram` executable, started on an ephemeral port with a temporary config.
 final class MonogramProcess: Sendable {
@@ -92,7 +92,7 @@ final class MonogramProcess: Sendable {
 /// Collects the child's output from Foundation's reader threads; readiness is the
 /// "listening on" line, never a sleep.
 final class OutputCollector: Sendable {
-    private let state = Mutex<(text: String, port: Int?)>(("", nil))
+    private let state = Locked<(text: String, port: Int?)>(("", nil))
     private let ready = DispatchSemaphore(value: 0)
     /// Broadcast after any collector appends output (see `MonogramProcess.waitForOutput`).
     static let arrived = NSCondition()

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import MonogramSync
 
 /// A tiny HTTP origin on 127.0.0.1 serving the picture fixtures and misbehaviours by path,
 /// counting the requests for each path. One thread per connection; every answer closes.
 final class OriginServer: Sendable {
     let port: Int
     private let fd: Int32
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
     /// `/gated` answers only once this is signalled (for the single-fetch test).
     let gate = DispatchSemaphore(value: 0)
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MonogramSync
 
 /// What the kernel says about the server process: resident memory and open descriptors, read
 /// from /proc, so hardening tests can check bounds without the server exposing anything.
@@ -84,7 +84,7 @@ extension RawClient {
 /// Blocking socket clients need real threads: Swift's cooperative pool has one per core, so a
 /// task group of blocking clients would quietly run two at a time.
 func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) -> [Result<T, any Error>] {
-    let results = Mutex<[Result<T, any Error>?]>(Array(repeating: nil, count: count))
+    let results = Locked<[Result<T, any Error>?]>(Array(repeating: nil, count: count))
     let done = DispatchGroup()
     for index in 0..<count {
         done.enter()

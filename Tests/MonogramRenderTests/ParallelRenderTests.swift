@@ -1,5 +1,5 @@
 import MonogramCore
-import Synchronization
+import MonogramSync
 import Testing
 @testable import MonogramRender
 
@@ -19,8 +19,8 @@ struct ParallelRenderTests {
     /// Each thread's outputs. Writes to distinct elements of one Swift array still race on the
     /// array itself (ThreadSanitizer saw it), so they go through a lock.
     final class Results: Sendable {
-        private let storage: Mutex<[[[UInt8]]]>
-        init(count: Int) { storage = Mutex(Array(repeating: [], count: count)) }
+        private let storage: Locked<[[[UInt8]]]>
+        init(count: Int) { storage = Locked(Array(repeating: [], count: count)) }
         func store(_ outputs: [[UInt8]], at index: Int) { storage.withLock { $0[index] = outputs } }
         var slots: [[[UInt8]]] { storage.withLock { $0 } }
     }

@@ -3,7 +3,7 @@ import MonogramCore
 import MonogramHTTP
 import MonogramRender
 @testable import MonogramService
-import Synchronization
+import MonogramSync
 
 /// In-process tier: a request value in, a response value out, no sockets.
 enum ServiceTestSupport {
@@ -24,7 +24,7 @@ enum ServiceTestSupport {
 
     /// Calls the handler and waits for the answer whether it is immediate or deferred.
     static func call(_ service: AvatarService, _ request: HTTPRequestHead) -> (response: HTTPResponse, note: String) {
-        let answer = Mutex<(HTTPResponse, String)?>(nil)
+        let answer = Locked<(HTTPResponse, String)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let responder = HTTPResponder { response, note in
             answer.withLock { $0 = (response, note) }
