@@ -53,7 +53,7 @@ build() {
     swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
         -module-name "Fuzz_${target//-/_}" \
-        "$(harness_for "$target")" $(sources_for "$target") -o "$binary" 2>"$OUT/$target.build.log" || { grep -v "ld.gold: warning" "$OUT/$target.build.log" >&2; return 1; }
+        "$(harness_for "$target")" Fuzz/Support/*.swift $(sources_for "$target") -o "$binary" 2>"$OUT/$target.build.log" || { grep -v "ld.gold: warning" "$OUT/$target.build.log" >&2; return 1; }
     echo "$binary"
 }
 

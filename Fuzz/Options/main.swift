@@ -77,10 +77,3 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// `precondition` with its message kept in -O builds, so a crash report says which invariant broke.
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    guard !condition else { return }
-    var line = "invariant broken: \(message())\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-    abort()
-}
