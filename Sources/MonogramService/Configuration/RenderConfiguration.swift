@@ -20,7 +20,7 @@ public struct RenderConfiguration: Sendable, Hashable {
     public var workers: Int = 0
     /// `render.queue`: renders waiting for a worker before requests get 503. Default 64.
     public var queue: Int = 64
-    /// `render.timeout`: seconds one render may take, queueing included. Default 2.
+    /// `render.timeout`: seconds a render may wait in the queue before it is answered 503. Default 2.
     public var timeout: Double = 2
 
     public init() {}
