@@ -141,14 +141,7 @@ extension EventLoop {
     /// One write per loop turn for all access-log lines, rather than one per request.
     func flushLog() {
         guard !logBuffer.isEmpty else { return }
-        logBuffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        logBuffer.withUnsafeBytes { FileDescriptor.writeAll(STDOUT_FILENO, $0) }
         logBuffer.removeAll(keepingCapacity: true)
     }
 

@@ -20,18 +20,14 @@ extension AvatarService {
         }
         // Initials and colour are resolved in `produce`: on a render thread for images, so a
         // miss costs the event loop only the parsing above.
-        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [renderer, resolver = settings.resolver] () throws(ServiceError) in
-            let resolved = resolver.resolve(name: name, options: options)
+        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [self] () throws(ServiceError) in
+            let resolved = settings.resolver.resolve(name: name, options: options)
             let source = resolved.initials.isEmpty ? "placeholder" : "initials"
             switch format {
             case .json:
                 return (Array(resolved.json.utf8), source)
             case .png, .svg:
-                do throws(RenderError) {
-                    return (try renderer.render(resolved.spec, format: format == .svg ? .svg : .png), source)
-                } catch {
-                    throw .internalFailure("render \(key): \(error)")
-                }
+                return (try render(resolved.spec, format: format, key: key), source)
             }
         }
     }

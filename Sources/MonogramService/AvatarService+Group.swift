@@ -19,16 +19,12 @@ extension AvatarService {
             return pictureGroup(request, resolved: resolved, wanted: wanted, key: key, responder: responder)
         }
         let source = resolved.faces.allSatisfy { $0.initials.isEmpty } ? "placeholder" : "initials"
-        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [renderer] () throws(ServiceError) in
+        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [self] () throws(ServiceError) in
             switch format {
             case .json:
                 return (Array(resolved.json.utf8), source)
             case .png, .svg:
-                do throws(RenderError) {
-                    return (try renderer.renderGroup(resolved.spec, format: format == .svg ? .svg : .png), source)
-                } catch {
-                    throw .internalFailure("render \(key): \(error)")
-                }
+                return (try renderGroup(resolved.spec, format: format, key: key), source)
             }
         }
     }

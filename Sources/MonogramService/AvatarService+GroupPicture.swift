@@ -31,7 +31,7 @@ extension AvatarService {
         _ request: HTTPRequestHead, resolved: ResolvedGroup, wanted: [(face: Int, url: PictureURL)], key: String, responder: HTTPResponder
     ) -> HTTPHandlerResult {
         let ifNoneMatch = request.headers("If-None-Match")
-        if let stored = pictureAnswers.value(forKey: key), stored.expires > monotonicNanoseconds() {
+        if let stored = storedPictureAnswer(key) {
             return .respond(stored.answer(ifNoneMatch: ifNoneMatch), note: "hit")
         }
         guard flights.join(key, Waiter(responder: responder, ifNoneMatch: ifNoneMatch)) else {
@@ -68,10 +68,10 @@ extension AvatarService {
         let ttl = loads.values.map(\.ttl).min() ?? 0
         let format = resolved.options.format
         let bytes: [UInt8]
-        do throws(RenderError) {
-            bytes = try renderer.renderGroup(spec, format: format == .svg ? .svg : .png)
+        do throws(ServiceError) {
+            bytes = try renderGroup(spec, format: format, key: key)
         } catch {
-            return .failure(.internalFailure("render \(key): \(error)"))
+            return .failure(error)
         }
         let source = !digests.isEmpty ? "picture" : resolved.faces.allSatisfy { $0.initials.isEmpty } ? "placeholder" : "initials"
         let cached = responses.avatar(

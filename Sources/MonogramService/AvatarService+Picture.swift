@@ -28,7 +28,7 @@ extension AvatarService {
         _ request: HTTPRequestHead, resolved: ResolvedAvatar, url: PictureURL, key: String, responder: HTTPResponder
     ) -> HTTPHandlerResult {
         let ifNoneMatch = request.headers("If-None-Match")
-        if let stored = pictureAnswers.value(forKey: key), stored.expires > monotonicNanoseconds() {
+        if let stored = storedPictureAnswer(key) {
             return .respond(stored.answer(ifNoneMatch: ifNoneMatch), note: "hit")
         }
         guard flights.join(key, Waiter(responder: responder, ifNoneMatch: ifNoneMatch)) else {
@@ -89,12 +89,10 @@ extension AvatarService {
         return .success(answer)
     }
 
-    private func render(_ spec: AvatarSpec, format: OutputFormat, key: String) throws(ServiceError) -> [UInt8] {
-        do throws(RenderError) {
-            return try renderer.render(spec, format: format == .svg ? .svg : .png)
-        } catch {
-            throw .internalFailure("render \(key): \(error)")
-        }
+    /// An answer drawn from (or for want of) a picture, while its picture outcome still holds.
+    func storedPictureAnswer(_ key: String) -> PictureAnswer? {
+        guard let stored = pictureAnswers.value(forKey: key), stored.expires > monotonicNanoseconds() else { return nil }
+        return stored
     }
 
     func finishPicture(_ key: String, with outcome: Result<PictureAnswer, ServiceError>) {

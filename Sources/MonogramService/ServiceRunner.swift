@@ -113,15 +113,7 @@ public enum ServiceRunner {
 
     /// Straight to the descriptor: the access log writes there too, without stdio buffering.
     static func writeLine(_ fd: Int32, _ text: String) {
-        let line = Array((text + "\n").utf8)
-        line.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        Array((text + "\n").utf8).withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
     }
 }
 
