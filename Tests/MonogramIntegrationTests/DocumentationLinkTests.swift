@@ -62,7 +62,7 @@ struct DocumentationLinkTests {
     }
 
     /// Nil when `link` (relative to `page`) names an existing file inside the repository and,
-    /// for a link into the same page, an existing heading.
+    /// with a `#fragment` into a Markdown page (this one or another), an existing heading.
     static func problem(with link: String, on page: URL, text: String) -> String? {
         let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let path = parts[0].removingPercentEncoding ?? parts[0]
@@ -73,7 +73,9 @@ struct DocumentationLinkTests {
         if path.hasPrefix("/") { return "absolute path" }
         let target = URL(fileURLWithPath: path, relativeTo: page.deletingLastPathComponent()).standardizedFileURL
         guard target.path.hasPrefix(root.path + "/") else { return "outside the repository" }
-        return FileManager.default.fileExists(atPath: target.path) ? nil : "no such file"
+        guard FileManager.default.fileExists(atPath: target.path) else { return "no such file" }
+        guard parts.count > 1, target.pathExtension == "md", let other = try? String(contentsOf: target, encoding: .utf8) else { return nil }
+        return DocumentationLinks.headings(in: other).map(DocumentationLinks.anchor).contains(parts[1]) ? nil : "no such heading"
     }
 }
 
