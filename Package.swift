@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "MonogramHTTP", dependencies: ["CSystem", "MonogramSync"], swiftSettings: settings),
         .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
         // /gravatar/{hash} (API §7): the directory (CSV → compact index), hashes and defaults.
-        .target(name: "MonogramGravatar", dependencies: ["MonogramCore", "MonogramCrypto"], swiftSettings: settings),
+        .target(name: "MonogramGravatar", dependencies: ["MonogramCore", "MonogramCrypto", "MonogramSync"], swiftSettings: settings),
         .target(
             name: "MonogramService",
             dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures", "MonogramCrypto", "MonogramGravatar"],

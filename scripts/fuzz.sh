@@ -22,7 +22,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials)
+ALL_TARGETS=(http-parser options initials directory-csv)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -30,6 +30,7 @@ harness_for() {
         http-parser) echo Fuzz/HTTPParser/main.swift ;;
         options) echo Fuzz/Options/main.swift ;;
         initials) echo Fuzz/Initials/main.swift ;;
+        directory-csv) echo Fuzz/DirectoryCSV/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
 }
@@ -43,6 +44,8 @@ sources_for() {
         # The cache and the worker pool need MonogramSync (another module) and are not
         # reached by these harnesses.
         options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift ;;
+        # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
+        directory-csv) ls Sources/MonogramGravatar/CSVReader.swift Sources/MonogramGravatar/DirectoryRows.swift ;;
     esac
 }
 
