@@ -1,3 +1,5 @@
+import MonogramPictures
+import MonogramHTTP
 import Foundation
 import Testing
 import MonogramCore
@@ -23,7 +25,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "server.read_header_timeout", text: "1.5") { $0.server.readHeaderTimeout = 1.5 },
         KeySample(path: "server.idle_timeout", text: "2") { $0.server.idleTimeout = 2 },
         KeySample(path: "server.write_timeout", text: "3") { $0.server.writeTimeout = 3 },
-        KeySample(path: "server.shutdown_grace", text: "4") { $0.server.shutdownGrace = 4 },
+        KeySample(path: "server.shutdown_grace", text: "4") { $0.server.shutdownGrace = .seconds(4) },
         KeySample(path: "server.trusted_proxies", text: "10.0.0.0/8, ::1") { $0.server.trustedProxies = ["10.0.0.0/8", "::1"] },
         KeySample(path: "cache.max_bytes", text: "1000") { $0.cache.maxBytes = 1000 },
         KeySample(path: "render.max_size", text: "2048") { $0.render.maxSize = 2048 },
@@ -36,7 +38,7 @@ struct ConfigurationEnvironmentTests {
         },
         KeySample(path: "render.workers", text: "2") { $0.render.workers = 2 },
         KeySample(path: "render.queue", text: "5") { $0.render.queue = 5 },
-        KeySample(path: "render.timeout", text: "1") { $0.render.timeout = 1 },
+        KeySample(path: "render.timeout", text: "1") { $0.render.timeout = .seconds(1) },
         KeySample(path: "http.cache_control", text: "no-cache") { $0.http.cacheControl = "no-cache" },
         KeySample(path: "http.cors_origin", text: "https://example.com") { $0.http.corsOrigin = "https://example.com" },
         KeySample(path: "pictures.allowed_hosts", text: "Example.com,*.cdn.example.org,img.example:8443,[::1]:8080") {

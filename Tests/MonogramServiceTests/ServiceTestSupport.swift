@@ -14,8 +14,7 @@ enum ServiceTestSupport {
         var configuration = Configuration()
         configuration.cache.maxBytes = cacheBytes
         configuration.render.workers = 2
-        let settings = ServiceRunner.settings(from: configuration, renderer: renderer)
-        return try AvatarService(settings: settings, renderer: renderer)
+        return try AvatarService(configuration: configuration, renderer: renderer, logger: Logger())
     }
 
     static func head(_ target: String, method: HTTPMethod = .get, headers: [(name: String, value: String)] = []) -> HTTPRequestHead {

@@ -2,9 +2,6 @@ import MonogramCore
 import MonogramHTTP
 
 extension Metrics {
-    /// The Content-Type of the Prometheus text exposition format 0.0.4.
-    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
-
     /// Every metric in the Prometheus text exposition format, built at scrape time.
     public func exposition() -> String {
         var out = ExpositionWriter()
@@ -21,6 +18,12 @@ extension Metrics {
         out.histogram("monogram_render_duration_seconds", "Producing one image on the render pool (cache misses only).", renderDuration)
         out.family("monogram_singleflight_waits_total", .counter, "Requests that waited for a render of the same image already in flight.")
         out.sample("monogram_singleflight_waits_total", [:], Double(singleFlightWaits.value))
+        out.family("monogram_requests_refused_total", .counter, "Requests refused with 503, by reason (overload: render queue full or deadline passed).")
+        out.sample("monogram_requests_refused_total", ["reason": "overload"], Double(overloadRefusals.value))
+        if let depth = renderQueueDepth {
+            out.family("monogram_render_queue_depth", .gauge, "Renders waiting for a worker now.")
+            out.sample("monogram_render_queue_depth", [:], Double(depth))
+        }
 
         let caches = cacheSources.map { ($0, $0.stats()) }
         let cacheFamilies: [(String, ExpositionWriter.Kind, String, (CacheStats) -> Int)] = [

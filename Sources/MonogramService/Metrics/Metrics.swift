@@ -22,6 +22,10 @@ public final class Metrics: Sendable {
     let requestDuration = MetricsHistogram()
     let renderDuration = MetricsHistogram()
     let singleFlightWaits = MetricsCounter()
+    /// Requests answered 503 because the render queue was full or their deadline passed.
+    let overloadRefusals = MetricsCounter()
+    /// Where the render queue's depth is read at scrape time.
+    private let renderQueue = Locked<(@Sendable () -> Int)?>(nil)
     /// Where picture-fetch counts come from: the fetcher keeps its own counters (as caches do),
     /// read only when scraped.
     private let pictureFetches = Locked<(@Sendable () -> [(outcome: String, count: Int)])?>(nil)
@@ -43,10 +47,22 @@ public final class Metrics: Sendable {
         requestDuration.observe(microseconds: durationMicroseconds)
     }
 
-    /// Time spent producing one image on the render pool.
-    public func recordRender(microseconds: Int) {
-        renderDuration.observe(microseconds: microseconds)
+    /// Time spent producing one answer on the render pool.
+    func recordRender(_ duration: Duration) {
+        renderDuration.observe(duration)
     }
+
+    /// Requests refused for overload (each waiter of a refused flight counts).
+    func recordOverloadRefusals(_ count: Int) {
+        overloadRefusals.add(count)
+    }
+
+    /// Exports the render queue's depth (jobs waiting for a worker), read when scraped.
+    func attach(renderQueueDepth source: @escaping @Sendable () -> Int) {
+        renderQueue.withLock { $0 = source }
+    }
+
+    var renderQueueDepth: Int? { renderQueue.withLock { $0 }?() }
 
     /// A request that found a render of its key already in flight and waited for it.
     public func recordSingleFlightWait() {

@@ -33,6 +33,11 @@ final class MetricsHistogram: Sendable {
         self.buckets = (0...bounds.count).map { _ in MetricsCounter() }
     }
 
+    func observe(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        observe(microseconds: Int(clamping: seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000))
+    }
+
     func observe(microseconds: Int) {
         var index = 0
         while index < boundsMicroseconds.count && microseconds > boundsMicroseconds[index] { index += 1 }

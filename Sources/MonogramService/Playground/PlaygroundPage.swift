@@ -8,15 +8,14 @@ enum PlaygroundPage {
     static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
         + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    static func response(limits: OptionLimits) -> HTTPResponse {
-        HTTPResponse(
-            status: .ok,
-            headers: [
-                ("Content-Type", "text/html; charset=utf-8"),
-                ("Cache-Control", "no-cache"),
-                ("Content-Security-Policy", contentSecurityPolicy),
-                ("X-Content-Type-Options", "nosniff"),
-                ("Referrer-Policy", "no-referrer"),
+    static func response(limits: OptionLimits, headers: CommonHeaders) -> HTTPResponse {
+        headers.response(
+            .ok,
+            [
+                (HeaderName.contentType, MediaType.html),
+                (HeaderName.cacheControl, CacheDirective.noCache),
+                (HeaderName.contentSecurityPolicy, contentSecurityPolicy),
+                (HeaderName.referrerPolicy, "no-referrer"),
             ],
             body: Array(html(limits: limits).utf8))
     }

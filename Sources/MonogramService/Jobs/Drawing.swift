@@ -1,10 +1,12 @@
 import MonogramCore
 import MonogramRender
 
-/// The one place a render failure becomes a `ServiceError` (a 500 whose details, naming the
-/// cache key, go only to the log).
-extension AvatarService {
-    func render(_ spec: AvatarSpec, format: OutputFormat, key: String) throws(ServiceError) -> [UInt8] {
+/// The renderer as the jobs use it: the one place a render failure becomes a `ServiceError`
+/// (a 500 whose details, naming the answer's key, go only to the log).
+struct Drawing: Sendable {
+    let renderer: Renderer
+
+    func avatar(_ spec: AvatarSpec, format: OutputFormat, key: AnswerKey) throws(ServiceError) -> [UInt8] {
         do throws(RenderError) {
             return try renderer.render(spec, format: format == .svg ? .svg : .png)
         } catch {
@@ -12,7 +14,7 @@ extension AvatarService {
         }
     }
 
-    func renderGroup(_ spec: GroupSpec, format: OutputFormat, key: String) throws(ServiceError) -> [UInt8] {
+    func group(_ spec: GroupSpec, format: OutputFormat, key: AnswerKey) throws(ServiceError) -> [UInt8] {
         do throws(RenderError) {
             return try renderer.renderGroup(spec, format: format == .svg ? .svg : .png)
         } catch {
