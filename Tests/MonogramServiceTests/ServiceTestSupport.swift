@@ -22,7 +22,7 @@ enum ServiceTestSupport {
     }
 
     /// Calls the handler and waits for the answer whether it is immediate or deferred.
-    static func call(_ service: AvatarService, _ request: HTTPRequestHead) -> (response: HTTPResponse, note: String) {
+    static func call(_ service: any HTTPHandler, _ request: HTTPRequestHead) -> (response: HTTPResponse, note: String) {
         let answer = Locked<(HTTPResponse, String)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let responder = HTTPResponder { response, note in
