@@ -27,3 +27,16 @@ struct ConfigurationKeyTableTests {
         #expect(configuration.pictures.fetch.maxBytes == 1000)
     }
 }
+
+@Suite("monogram --version")
+struct VersionTests {
+    @Test("--version prints the release and the C libraries' versions, without loading a configuration")
+    func version() throws {
+        #expect(try CommandLineOptions.parse(["--version"]).action == .version)
+        let (_, action) = try Configuration.load(arguments: ["--version", "--config", "/nonexistent.json"], environment: [:])
+        #expect(action == .version)
+        let text = VersionText.text
+        #expect(text.hasPrefix("monogram \(MonogramRelease.version)\n"))
+        #expect(text.contains("cairo ") && text.contains("pango ") && text.contains("libpng "))
+    }
+}
