@@ -25,7 +25,8 @@ final class AnswerCache: Sendable {
     func answer(for key: AnswerKey) -> StoredAnswer? {
         // An expired entry is left where it is: the next answer for the key replaces it, and
         // until then it is bounded by the budget like any other.
-        guard let stored = answers.value(forKey: key), stored.isFresh(at: clock.now) else { return nil }
+        // No clock read for answers that never expire (the hit path of every initials avatar).
+        guard let stored = answers.value(forKey: key), stored.expires == nil || stored.isFresh(at: clock.now) else { return nil }
         return stored
     }
 
