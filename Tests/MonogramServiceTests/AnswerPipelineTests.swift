@@ -52,6 +52,24 @@ struct AnswerPipelineTests {
         #expect(calls.withLock { $0 } == 1)
     }
 
+    @Test("requests for one new key from many threads at once start exactly one render")
+    func concurrentSingleFlight() {
+        let pipeline = PipelineTestSupport.pipeline(threads: 2)
+        let calls = Locked(0)
+        let gate = DispatchSemaphore(value: 0)
+        let job = ControlledJob("Stampede", calls: calls, gate: gate)
+        let answers = Answers()
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            _ = pipeline.answer(job, for: PipelineTestSupport.request("/avatar/Stampede?\(index)", answers: answers))
+        }
+        gate.signal()
+        answers.wait(64)
+        #expect(calls.withLock { $0 } == 1)
+        #expect(answers.all.allSatisfy { $0.response.status.code == 200 })
+        #expect(Set(answers.all.map { ObjectIdentifier($0.response) }).count == 1, "one shared response")
+        #expect(pipeline.flights.count == 0)
+    }
+
     @Test("past the deadline counted from arrival, the request gets 503 with Retry-After, never silence")
     func deadlineFromArrival() {
         let metrics = Metrics()

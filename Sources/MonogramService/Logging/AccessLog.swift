@@ -59,6 +59,6 @@ struct AccessLog: Sendable {
     /// The peer, or the address a trusted proxy says it forwarded for.
     static func client(of record: HTTPAccessRecord, trusting proxies: TrustedProxies) -> String {
         guard !proxies.isEmpty, let request = record.request else { return record.peer }
-        return proxies.client(peer: record.peer, forwardedFor: request.headers("X-Forwarded-For"), forwarded: request.headers("Forwarded"))
+        return proxies.client(peer: record.peer, forwardedFor: request.headers(HeaderName.forwardedFor), forwarded: request.headers(HeaderName.forwarded))
     }
 }

@@ -16,6 +16,8 @@ enum HeaderName {
     /// Request headers the service reads.
     static let ifNoneMatch = "If-None-Match"
     static let accept = "Accept"
+    static let forwardedFor = "X-Forwarded-For"
+    static let forwarded = "Forwarded"
 }
 
 /// `Content-Type` values, spelled once.
