@@ -86,6 +86,24 @@ struct AnswerPipelineTests {
         #expect(metrics.overloadRefusals.value == 1)
     }
 
+    @Test("outside work that never calls back is given up at its deadline: the fallback is answered and not kept")
+    func gatherDeadline() {
+        let pipeline = PipelineTestSupport.pipeline()
+        let answers = Answers()
+        let job = NeverGatheringJob(budget: .seconds(5))
+        // Arrived 5 s ago with a 5 s budget: the gather deadline is now.
+        let request = PipelineTestSupport.request("/never", answers: answers, arrival: .now - .seconds(5))
+        guard case .deferred = pipeline.answer(job, for: request) else {
+            Issue.record("must be deferred")
+            return
+        }
+        answers.wait(1)
+        #expect(answers.all[0].response.status.code == 200)
+        #expect(answers.all[0].response.text == "late")
+        #expect(pipeline.cache.answer(for: job.key) == nil)
+        #expect(pipeline.flights.count == 0)
+    }
+
     @Test("a full render queue is 503 at once; the queue depth and the refusal are in /metrics")
     func fullQueue() {
         let metrics = Metrics()

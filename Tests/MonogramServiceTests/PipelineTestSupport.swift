@@ -97,3 +97,21 @@ enum PipelineTestSupport {
         }
     }
 }
+
+/// A job whose outside work never calls back, like an origin that hangs past every timeout.
+struct NeverGatheringJob: AnswerJob {
+    typealias Materials = String
+    let key = AnswerKey.avatar(AvatarOptions(), name: "Never")
+    let budget: Duration
+
+    var placement: AnswerPlacement { .pool }
+    var cost: Int { 1 }
+    var gatherBudget: Duration { budget }
+    var lateMaterials: String? { "late" }
+
+    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (String) -> Void) {}
+
+    func produce(_ materials: String) throws(ServiceError) -> Produced {
+        .image(Array(materials.utf8), format: .png, source: .initials, variant: .pictureFallback, lifetime: .zero)
+    }
+}

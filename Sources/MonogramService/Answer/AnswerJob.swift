@@ -27,10 +27,16 @@ protocol AnswerJob: Sendable {
     /// Materials available without gathering (what a `.loop` job is produced from); nil when
     /// they must be gathered.
     static var immediate: Materials? { get }
+    /// What to produce from when `gather` has not called back by its deadline (for pictures:
+    /// none, so the initials are drawn). The pipeline then goes on with these, so an answer
+    /// never waits on outside work longer than the gather budget; nil for jobs that gather
+    /// nothing.
+    var lateMaterials: Materials? { get }
 }
 
 extension AnswerJob {
     static var immediate: Materials? { nil }
+    var lateMaterials: Materials? { nil }
 }
 
 extension AnswerJob where Materials == Void {

@@ -1,5 +1,7 @@
+import Dispatch
 import MonogramCore
 import MonogramHTTP
+import MonogramSync
 
 /// The one way a cacheable answer is made, for every route: cache → admission → single flight
 /// → gather (pictures) → bounded render pool with a deadline from the request's arrival →
@@ -57,7 +59,11 @@ final class AnswerPipeline: Sendable {
         }
         let gatherDeadline = request.arrival + job.gatherBudget
         let renderDeadline = gatherDeadline + renderTimeout
-        job.gather(until: gatherDeadline) { [self] materials in
+        // Whichever comes first, the gathered materials or the gather deadline, goes on to the
+        // render pool; the other is dropped.
+        let handedOn = Locked(false)
+        let render: @Sendable (Job.Materials) -> Void = { [self] materials in
+            guard handedOn.withLock({ done in defer { done = true }; return !done }) else { return }
             let queued = pool.submit { [self] in
                 guard clock.now <= renderDeadline else {
                     finish(job.key, with: .failure(.overloaded))
@@ -70,6 +76,13 @@ final class AnswerPipeline: Sendable {
             }
             if !queued { finish(job.key, with: .failure(.overloaded)) }
         }
+        if let late = job.lateMaterials {
+            let wait = max(.zero, clock.now.duration(to: gatherDeadline))
+            let (seconds, attoseconds) = wait.components
+            let nanoseconds = Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { render(late) }
+        }
+        job.gather(until: gatherDeadline, render)
         return .deferred
     }
 

@@ -18,15 +18,21 @@ struct PictureAvatarJob: AnswerJob {
     var cost: Int { renderCost(side: resolved.spec.pixelSize) }
     var gatherBudget: Duration { pictures.loadBudget }
 
-    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (PictureLoad) -> Void) {
-        pictures.load(url, pixelSize: resolved.spec.pixelSize, completion: done)
+    /// Nil: the picture did not come by the deadline.
+    typealias Materials = PictureLoad?
+
+    var lateMaterials: PictureLoad?? { .some(nil) }
+
+    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
+        pictures.load(url, pixelSize: resolved.spec.pixelSize) { done($0) }
     }
 
-    func produce(_ load: PictureLoad) throws(ServiceError) -> Produced {
+    func produce(_ load: PictureLoad?) throws(ServiceError) -> Produced {
         let format = resolved.options.format
-        let lifetime = Duration.seconds(max(0, load.ttl))
+        // Too late: drawn without it and not kept, so the next request tries again.
+        let lifetime = Duration.seconds(max(0, load?.ttl ?? 0))
         var spec = resolved.spec
-        if let bitmap = load.bitmap, let digest = load.digest {
+        if let load, let bitmap = load.bitmap, let digest = load.digest {
             spec.content = .picture(bitmap)
             return .image(
                 try drawing.avatar(spec, format: format, key: key), format: format, source: .picture,

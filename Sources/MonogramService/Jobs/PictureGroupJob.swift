@@ -18,6 +18,8 @@ struct PictureGroupJob: AnswerJob {
     var placement: AnswerPlacement { .pool }
     var cost: Int { renderCost(side: resolved.spec.layout.side, faces: resolved.spec.layout.slots) }
     var gatherBudget: Duration { pictures.loadBudget }
+    /// Past the deadline every face is drawn with its initials.
+    var lateMaterials: [Int: PictureLoad]? { [:] }
 
     func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable ([Int: PictureLoad]) -> Void) {
         let gathered = Locked<[Int: PictureLoad]>([:])
@@ -41,7 +43,7 @@ struct PictureGroupJob: AnswerJob {
             spec.faces[face].content = .picture(bitmap)
             digests.append((face, digest))
         }
-        let failed = digests.count < loads.count
+        let failed = digests.count < wanted.count
         let lifetime = Duration.seconds(max(0, loads.values.map(\.ttl).min() ?? 0))
         let format = resolved.options.format
         let source: AvatarSource = !digests.isEmpty ? .picture : resolved.faces.allSatisfy { $0.initials.isEmpty } ? .placeholder : .initials
