@@ -39,8 +39,7 @@ public enum ServiceRunner {
             logger.error("cannot listen on \(configuration.server.host):\(configuration.metrics.port) for metrics: \(error)")
             return .cannotBind
         }
-        let grace = Double(configuration.server.shutdownGrace.components.seconds)
-            + Double(configuration.server.shutdownGrace.components.attoseconds) / 1e18
+        let grace = configuration.server.shutdownGrace.inSeconds
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -31,9 +31,7 @@ public struct Logger: Sendable {
     func line(_ severity: LogLevel, _ message: String) -> String {
         switch format {
         case .text:
-            let safe = message.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-                ? String(String.UnicodeScalarView(message.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
-                : message
+            let safe = LogText.oneLine(message)
             return severity == .info ? safe : "monogram: \(severity.rawValue): " + safe
         case .json:
             return "{\"time\":\"\(clock.now())\",\"level\":\"\(severity.rawValue)\",\"message\":\(LogText.json(message))}"

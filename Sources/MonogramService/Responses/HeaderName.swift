@@ -41,11 +41,3 @@ enum CacheDirective {
         "public, max-age=\(lifetime.roundedSeconds)"
     }
 }
-
-extension Duration {
-    /// Whole seconds, rounded half up; never negative.
-    var roundedSeconds: Int64 {
-        let (seconds, attoseconds) = components
-        return max(0, seconds + (attoseconds >= 500_000_000_000_000_000 ? 1 : 0))
-    }
-}
