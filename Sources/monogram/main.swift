@@ -26,5 +26,11 @@ case .healthcheck:
 case let .render(name, query, output):
     exit(RenderCommand.run(name: name, query: query, output: output, configuration: configuration))
 case .serve:
+    // Said once, so an operator sees why a `MONOGRAM_*` variable had no effect.
+    let ignored = PlatformVariable.ignored(in: ProcessInfo.processInfo.environment)
+    if !ignored.isEmpty {
+        Logger(format: configuration.log.format, level: configuration.log.level)
+            .warning("ignoring service-link variables set by the platform: \(ignored.joined(separator: ", "))")
+    }
     exit(ServiceRunner.serve(configuration).rawValue)
 }

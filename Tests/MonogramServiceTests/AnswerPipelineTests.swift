@@ -123,7 +123,7 @@ struct AnswerPipelineTests {
         #expect(refused.response.header("Retry-After") == "1")
         let text = metrics.exposition()
         #expect(text.contains("monogram_render_queue_depth 1\n"))
-        #expect(text.contains(#"monogram_requests_refused_total{reason="overload"} 1"#))
+        #expect(text.contains(#"monogram_overload_refusals_total 1"#))
         gate.signal()
         gate.signal()
         running.wait(1)

@@ -1,7 +1,7 @@
 /// How each log line is written (`log.format`), access lines and the service's own alike.
 public enum LogFormat: String, Sendable, Hashable, CaseIterable {
-    /// One line a person reads in a terminal: `time client "method target" status bytes
-    /// duration cache` for access lines, `monogram: error: …` for errors.
+    /// For people reading a terminal: `time client "METHOD target" status bytes 812us hit|miss|-`
+    /// for access lines, `monogram: error: …` for errors.
     case text
     /// One JSON object per line for log collectors.
     case json

@@ -18,8 +18,8 @@ extension Metrics {
         out.histogram("monogram_render_duration_seconds", "Producing one image on the render pool (cache misses only).", renderDuration)
         out.family("monogram_singleflight_waits_total", .counter, "Requests that waited for a render of the same image already in flight.")
         out.sample("monogram_singleflight_waits_total", [:], Double(singleFlightWaits.value))
-        out.family("monogram_requests_refused_total", .counter, "Requests refused with 503, by reason (overload: render queue full or deadline passed).")
-        out.sample("monogram_requests_refused_total", ["reason": "overload"], Double(overloadRefusals.value))
+        out.family("monogram_overload_refusals_total", .counter, "Requests refused with 503 for overload: the render queue was full or their deadline passed.")
+        out.sample("monogram_overload_refusals_total", [:], Double(overloadRefusals.value))
         if let depth = renderQueueDepth {
             out.family("monogram_render_queue_depth", .gauge, "Renders waiting for a worker now.")
             out.sample("monogram_render_queue_depth", [:], Double(depth))
