@@ -40,11 +40,11 @@ public final class Metrics: Sendable {
     }
 
     /// Counts one written response; called once per response on the loop thread.
-    public func recordResponse(target: String?, status: Int, durationMicroseconds: Int) {
+    public func recordResponse(target: String?, status: Int, duration: Duration) {
         let route = MetricsRoute(target: target)
         let statusClass = min(max(status / 100, 1), 5) - 1
         requests[route.rawValue * Metrics.statusClasses.count + statusClass].add()
-        requestDuration.observe(microseconds: durationMicroseconds)
+        requestDuration.observe(duration)
     }
 
     /// Time spent producing one answer on the render pool.

@@ -33,6 +33,7 @@ final class MetricsHistogram: Sendable {
         self.buckets = (0...bounds.count).map { _ in MetricsCounter() }
     }
 
+    /// Durations are counted in whole microseconds (the bucket bounds' resolution).
     func observe(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         observe(microseconds: Int(clamping: seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000))
