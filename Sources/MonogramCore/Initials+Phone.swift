@@ -6,11 +6,12 @@ extension Initials {
     /// written without its area code (555-1234) has 7. Fewer digits stay digits (`42` → 42).
     static let phoneDigits = 7
 
-    /// Whether `chars` is a phone number (docs/initials.md, rule 3):
+    /// Whether `chars` is a phone number (docs/initials.md, rule 2):
     ///
     ///     [tel:] [+] number [extension]
     ///
-    /// where `number` is decimal digits (any script's) mixed with spaces, `(` `)` `-` `.` `/`
+    /// where `number` is decimal digits (any script's) mixed with spaces, `(` `)` (also full-width),
+    /// `-` `.` `/`
     /// and other dashes, with at least `phoneDigits` digits, and `extension` is `ext`, `extn`,
     /// `extension`, `x` or `#` (any case, with the same separators around it) followed by at
     /// least one digit. Nothing else may appear: a letter other than an extension marker makes
@@ -62,6 +63,7 @@ extension Initials {
 
     /// What people write between the groups of a phone number.
     private static func isPhoneSeparator(_ c: Character) -> Bool {
-        c.isWhitespace || c == "(" || c == ")" || c == "." || c == "/" || isHyphen(c)
+        c.isWhitespace || c == "(" || c == ")" || c == "（" || c == "）" || c == "." || c == "/"
+            || isHyphen(c)
     }
 }

@@ -43,7 +43,7 @@ func surnameGivenShapes(_ e: InitialsExample) {
         "+1 (555) 123-4567 ext. 89", "+47 12 34 56 78", "(555) 123-4567", "555-1234",
         "+1 (555) 123-4567 ext.4567", "+47 12 34 56 78 (X 5678)", "12345678", "+44 20 7946 0958",
         "tel:+1-555-123-4567", "555.123.4567", "555 123 4567 #12", "+١ ٥٥٥ ١٢٣ ٤٥٦٧",
-        "15551234567@s.whatsapp.net", "151231023",
+        "15551234567@s.whatsapp.net", "151231023", "2024-01-15", "（555）123-4567",
     ])
 func phoneNumbers(_ name: String) {
     #expect(Initials.compute(from: name, length: 2, uppercase: true) == "")
@@ -103,6 +103,8 @@ func particles(_ e: InitialsExample) {
         // Chinese: 2-3 Han, 4 with a compound surname, spaced after a one-character surname.
         row("王小明", "小明"), row("王 小明", "小明"), row("欧阳娜娜", "娜娜"), row("司马 懿", "懿"),
         row("蔣經國", "經國"),
+        // The documented misreadings: a one-character Japanese family name reads as Chinese.
+        row("林 太郎", "太郎"), row("森鴎外", "鴎外"),
     ])
 func japaneseAndChinese(_ e: InitialsExample) {
     #expect(computed(e) == e.expected)
