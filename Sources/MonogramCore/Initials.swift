@@ -69,13 +69,20 @@ public enum Initials {
     /// A name that is one word: a double-barrelled word gives both parts ("Jean-Luc" → JL;
     /// in longer names a hyphenated word is one word, "Tim Berners-Lee" → TB); a dotted or
     /// underscored word splits like an e-mail local part ("jane.doe" → JD, "F.B." → FB); and
-    /// a word that is already initials, two or three upper-case letters, keeps them ("JD").
+    /// a word that is already initials keeps them ("JD", see `isInitialism`).
     static func singleWordParts(_ word: Word) -> [Word] {
         let parts = split(word) { isHyphen($0) || $0 == "." || $0 == "_" }.filter(hasLetter)
         if parts.count > 1 { return parts.map(strippingArticle) }
         let core = parts.first ?? word  // "JD." is JD
-        if (2...3).contains(core.count), core.allSatisfy(isUppercaseLetter) { return core.map { [$0] } }
+        if isInitialism(core) { return core.map { [$0] } }
         return [word]
+    }
+
+    /// Two upper-case letters ("JD", "ÉZ"), or three with no Latin vowel among them ("JRR",
+    /// "JFK"): a name written in capitals that reads as a word ("BOB", "AMY", "IAN") is a name.
+    static func isInitialism(_ word: Word) -> Bool {
+        guard (2...3).contains(word.count), word.allSatisfy(isUppercaseLetter) else { return false }
+        return word.count == 2 || !word.contains { "AEIOUY".contains($0) }
     }
 
     /// An upper-case or title-case letter (A, Ж, Ǆ), not a caseless one (王).

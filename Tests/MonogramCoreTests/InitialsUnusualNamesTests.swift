@@ -67,7 +67,9 @@ func nearPhoneNumbers(_ e: InitialsExample) {
         row("JRR", "JR"), row("J.R.R.", length: 3, "JRR"), row("JD", length: 1, "J"),
         row("jane.doe", "JD"), row("jane_doe", "JD"), row("jane.m.doe", length: 3, "JMD"),
         row("Dr.Who", "DW"), row("Jo", "J"), row("NASA", "N"), row("jd", "J"),
-        row("JD@example.com", "JD"), row("J. Doe", "JD"),
+        row("JD@example.com", "JD"), row("J. Doe", "JD"), row("JFK", length: 3, "JFK"),
+        row("ÉZ", "ÉZ"), row("BOB", "B"), row("AMY", "A"), row("IAN", length: 3, "I"),
+        row("A.M.Y.", length: 3, "AMY"), row("LI", "LI"),
     ])
 func alreadyInitials(_ e: InitialsExample) {
     #expect(computed(e) == e.expected)
@@ -105,6 +107,8 @@ func particles(_ e: InitialsExample) {
         row("蔣經國", "經國"),
         // The documented misreadings: a one-character Japanese family name reads as Chinese.
         row("林 太郎", "太郎"), row("森鴎外", "鴎外"),
+        // Five Han characters or more are never a Chinese name.
+        row("林 太郎左衛門", "林太"), row("王", "王"),
     ])
 func japaneseAndChinese(_ e: InitialsExample) {
     #expect(computed(e) == e.expected)
