@@ -144,6 +144,19 @@ struct AnswerPipelineTests {
         #expect(admission.asked.withLock { $0 } == 1)
     }
 
+    @Test("a request that joins a render in flight is not charged: only the one that starts it")
+    func admissionNotForWaiters() {
+        let admission = CountingAdmission()
+        let pipeline = PipelineTestSupport.pipeline(admission: admission)
+        let gate = DispatchSemaphore(value: 0)
+        let job = ControlledJob("Joined", gate: gate)
+        let answers = Answers()
+        for index in 0..<5 { _ = pipeline.answer(job, for: PipelineTestSupport.request("/j\(index)", answers: answers)) }
+        gate.signal()
+        answers.wait(5)
+        #expect(admission.asked.withLock { $0 } == 1)
+    }
+
     @Test("the cache charges each answer its bytes and each alias its strings, within the budget")
     func byteAccounting() throws {
         let pipeline = PipelineTestSupport.pipeline(cacheBytes: 64 * 1024)

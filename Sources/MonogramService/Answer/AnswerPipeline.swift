@@ -46,6 +46,12 @@ final class AnswerPipeline: Sendable {
             cache.remember(request.target, as: job.key)
             return .respond(stored.answer(ifNoneMatch: request.ifNoneMatch), .hit)
         }
+        let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
+        // Joining work already in flight costs nothing more, so it is not charged.
+        if job.placement == .pool, flights.joinExisting(job.key, waiter) {
+            metrics.recordSingleFlightWait()
+            return .deferred
+        }
         if let refusal = admission.admit(cost: job.cost, request: request) {
             return .respond(errors.response(for: refusal), .miss)
         }
@@ -53,7 +59,7 @@ final class AnswerPipeline: Sendable {
             let answer = finished(build(job, materials, target: request.target))
             return .respond(answer(request.ifNoneMatch), .miss)
         }
-        guard flights.join(job.key, Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)) else {
+        guard flights.join(job.key, waiter) else {
             metrics.recordSingleFlightWait()
             return .deferred
         }

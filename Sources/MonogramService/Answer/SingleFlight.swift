@@ -20,6 +20,15 @@ final class SingleFlight<Key: Hashable & Sendable, Waiter: Sendable>: Sendable {
         }
     }
 
+    /// Adds a waiter only if the key is already in flight; true when it was.
+    func joinExisting(_ key: Key, _ waiter: Waiter) -> Bool {
+        flights.withLock { flights in
+            guard flights[key] != nil else { return false }
+            flights[key, default: []].append(waiter)
+            return true
+        }
+    }
+
     /// Ends the flight and hands back every waiter.
     func finish(_ key: Key) -> [Waiter] {
         flights.withLock { $0.removeValue(forKey: key) ?? [] }
