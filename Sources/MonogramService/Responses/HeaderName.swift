@@ -1,3 +1,5 @@
+import MonogramCore
+
 /// Header names the service writes, spelled once (RFC 9110 field names; `X-Avatar-*` are ours).
 enum HeaderName {
     static let contentType = "Content-Type"
@@ -20,11 +22,9 @@ enum HeaderName {
     static let forwarded = "Forwarded"
 }
 
-/// `Content-Type` values, spelled once.
+/// `Content-Type` values, spelled once (an avatar's own is `OutputFormat.contentType`).
 enum MediaType {
-    static let png = "image/png"
-    static let svg = "image/svg+xml"
-    static let json = "application/json"
+    static let png = OutputFormat.png.contentType
     static let plainText = "text/plain; charset=utf-8"
     static let html = "text/html; charset=utf-8"
     /// The Prometheus text exposition format 0.0.4.
