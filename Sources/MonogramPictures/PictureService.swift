@@ -79,13 +79,6 @@ public final class PictureService: Sendable {
         }
     }
 
-    /// `load` for async callers.
-    public func load(_ url: PictureURL, pixelSize: Int) async -> PictureLoad {
-        await withCheckedContinuation { continuation in
-            load(url, pixelSize: pixelSize) { continuation.resume(returning: $0) }
-        }
-    }
-
     /// Fetches, checks the header (format and pixel limit, so a bomb is never cached), and
     /// caches the bytes or the failure.
     private func fetchSource(_ url: PictureURL) -> Result<SourcePicture, PictureFailure> {

@@ -14,7 +14,7 @@ package enum PNGCodec {
 
     /// Encodes a cairo ARGB32 image surface (premultiplied, native-endian words) as PNG:
     /// indexed when it has at most 256 colours, else 8-bit RGBA.
-    static func encode(_ surface: borrowing CairoSurface, allowIndexed: Bool = true) throws(RenderError) -> [UInt8] {
+    static func encode(_ surface: borrowing CairoSurface) throws(RenderError) -> [UInt8] {
         let width = surface.width, height = surface.height, stride = surface.stride
         return try surface.withPixels { (data) throws(RenderError) in
             let count = width * height
@@ -23,7 +23,7 @@ package enum PNGCodec {
             let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
             defer { indices.deallocate() }
             var palette = PaletteBuilder()
-            var indexed = allowIndexed
+            var indexed = true
             // One pass over raw memory: unpremultiply into RGBA and, while the colours fit in a
             // palette, record each pixel's index too, so a flat avatar needs no second pass.
             // Runs of one colour (most of an avatar) skip the conversion and the hash lookup.

@@ -1,3 +1,5 @@
+import MonogramPictures
+import MonogramHTTP
 import Foundation
 import Testing
 import MonogramCore

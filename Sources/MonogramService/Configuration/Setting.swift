@@ -72,6 +72,12 @@ enum Convert {
         return number
     }
 
+    /// `seconds`, as a `Duration` (the service's own times; the HTTP server and the picture
+    /// fetcher keep theirs as seconds).
+    static func duration(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Duration? {
+        seconds(raw, &problems).map { Duration.seconds($0) }
+    }
+
     static func boolean(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Bool? {
         var result: Bool?
         switch raw {
