@@ -64,6 +64,8 @@ public struct CSVReader: Sendable {
                 }
                 bomChecked = 3
             }
+            // Counted once here: `consume` calls itself to re-read a byte in a new state.
+            if byte == UInt8(ascii: "\n") { line &+= 1 }
             consume(byte, emit)
         }
     }
@@ -86,7 +88,6 @@ public struct CSVReader: Sendable {
 
     private mutating func consume(_ byte: UInt8, _ emit: (Record) -> Void) {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-        if byte == lf { line &+= 1 }
         switch state {
         case .fieldStart:
             if byte == quote {

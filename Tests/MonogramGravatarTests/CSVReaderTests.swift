@@ -40,6 +40,12 @@ struct CSVReaderTests {
         #expect(out.last.map(fields) == ["fine", "4"])
     }
 
+    @Test("line numbers count every line, also after empty fields at a line's end")
+    func lineNumbers() throws {
+        let out = try records("a,\nb,\r\n,\nc\n")
+        #expect(out.map(\.line) == [1, 2, 3, 4])
+    }
+
     @Test("a quoted field never closed is an error naming the line it opened on")
     func unterminated() throws {
         #expect(throws: CSVReader.Failure.unterminatedQuote(line: 2)) { try records("a,b\n\"open,c\nd,e\n") }
