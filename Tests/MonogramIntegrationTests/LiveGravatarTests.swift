@@ -54,6 +54,7 @@ struct LiveGravatarTests {
         #expect(try GravatarSupport.samePixels(answer.body, avatar.body))
         let other = try get(server, "/avatar/Bob%20Roe?size=64&id=bob%40example.com")
         #expect(try !GravatarSupport.samePixels(answer.body, other.body))
+        #expect(try get(server, "/metrics").text.contains(#"monogram_http_requests_total{route="gravatar",code="2xx"} 1"#))
     }
 
     @Test("304 for the ETag, and HEAD has the headers without the body")
