@@ -30,9 +30,8 @@ struct DirectoryBuilder {
             return DirectoryProblem(line: row.line, reason: "the directory is full")
         }
         let number = UInt32(records.count)
-        let addressBytes = Array(address.utf8)
-        md5.append(Directory.md5Key(try Digest.md5(addressBytes), entry: number))
-        sha256.append(Directory.sha256Key(try Digest.sha256(addressBytes), entry: number))
+        md5.append(Directory.md5Key(try Digest.md5(address.utf8), entry: number))
+        sha256.append(Directory.sha256Key(try Digest.sha256(address.utf8), entry: number))
         records.append(Directory.Record(
             offset: UInt32(text.count), nameLength: nameLength, keyLength: keyLength, pictureLength: pictureLength,
             version: entry.version))

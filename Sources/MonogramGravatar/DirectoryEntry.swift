@@ -14,11 +14,15 @@ public struct DirectoryEntry: Sendable, Equatable {
         self.name = name
         self.colorKey = colorKey
         self.picture = picture
-        var bytes = Array(name.utf8)
-        bytes.append(0)
-        bytes += colorKey.utf8
-        bytes.append(0)
-        bytes += (picture ?? "").utf8
-        self.version = ColorKey.fnv1a64(bytes)
+        // FNV-1a over name, 0, key, 0, picture, without building the bytes.
+        var hash = ColorKey.offsetBasis
+        for part in [name, colorKey, picture ?? ""] {
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= ColorKey.prime
+            }
+            hash &*= ColorKey.prime  // the 0 separator: xor with 0, then multiply
+        }
+        self.version = hash
     }
 }

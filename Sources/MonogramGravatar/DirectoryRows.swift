@@ -34,9 +34,9 @@ public struct DirectoryRows: Sendable {
     public mutating func row(_ record: CSVReader.Record) -> DirectoryRow? {
         guard rejection == nil else { return nil }
         var texts: [String] = []
-        texts.reserveCapacity(record.fields.count)
-        for field in record.fields {
-            guard let text = String(validating: field, as: UTF8.self) else {
+        texts.reserveCapacity(record.count)
+        for index in 0..<record.count {
+            guard let text = String(validating: record.field(index), as: UTF8.self) else {
                 rejection = "line \(record.line) is not valid UTF-8"
                 return nil
             }
@@ -114,6 +114,8 @@ public struct DirectoryProblem: Sendable, Equatable, CustomStringConvertible {
 extension String {
     /// Without leading and trailing white space (Gravatar trims addresses before hashing).
     var trimmed: String {
+        // Fast path (nearly every field): printable ASCII at both ends, nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

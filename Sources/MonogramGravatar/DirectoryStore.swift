@@ -43,9 +43,10 @@ public final class DirectoryStore: Sendable {
             state.modified = modified
             if let directory = outcome.directory { state.directory = directory }
         }
-        for problem in outcome.problems { log("gravatar directory \(path): skipped \(problem)") }
+        // "line N: reason": a skipped row, or a row kept without its picture.
+        for problem in outcome.problems { log("gravatar directory \(path): \(problem)") }
         if outcome.skipped > outcome.problems.count {
-            log("gravatar directory \(path): \(outcome.skipped - outcome.problems.count) more rows skipped")
+            log("gravatar directory \(path): \(outcome.skipped - outcome.problems.count) more rows with problems")
         }
         if let rejection = outcome.rejection {
             log("gravatar directory \(path) rejected, \(current == nil ? "no directory loaded" : "previous directory kept"): \(rejection)")
