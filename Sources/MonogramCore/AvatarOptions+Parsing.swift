@@ -52,7 +52,15 @@ extension AvatarOptions {
                 self.shape = .mask(name: mask)
             }
         }
-        if let (name, value) = given["bg"] { self.background = try Self.color(value, parameter: name) }
+        if let (name, value) = given["bg"] {
+            if value.lowercased() == "transparent" {
+                self.background = .transparent
+            } else {
+                let color = try Self.color(value, parameter: name, transparent: true)
+                // Any alpha-0 colour is the same as `transparent`: one value per meaning.
+                self.background = color.alpha == 0 ? .transparent : .color(color)
+            }
+        }
         if let (name, value) = given["color"] { self.color = try Self.color(value, parameter: name) }
         if let (_, value) = given["initials"] {
             let initials = PathSegment.trimmed(value.precomposedStringWithCanonicalMapping)
@@ -99,6 +107,12 @@ extension AvatarOptions {
             }
             self.format = format
         }
+        if let (_, value) = given["theme"] {
+            guard let theme = Theme(rawValue: value.lowercased()) else {
+                throw OptionsError(parameter: "theme", message: "theme must be light, dark or auto (auto for svg only)")
+            }
+            self.theme = theme
+        }
         if let (_, value) = given["picture"] {
             let picture = PathSegment.trimmed(value)
             guard picture.utf8.count <= 2048 else {
@@ -144,10 +158,11 @@ extension AvatarOptions {
         }
     }
 
-    static func color(_ text: String, parameter: String) throws(OptionsError) -> RGBA {
+    static func color(_ text: String, parameter: String, transparent: Bool = false) throws(OptionsError) -> RGBA {
         guard let color = RGBA(hex: text) else {
+            let form = transparent ? "transparent or a hex colour" : "a hex colour"
             throw OptionsError(
-                parameter: parameter, message: "\(parameter) must be a hex colour RGB, RRGGBB or RRGGBBAA, optionally with #")
+                parameter: parameter, message: "\(parameter) must be \(form) RGB, RRGGBB or RRGGBBAA, optionally with #")
         }
         return color
     }
@@ -160,7 +175,7 @@ private struct Given {
 
     private static let known = [
         "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
-        "font-size", "font", "bold", "id", "format", "picture", "fallback",
+        "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
     ]
     private static let knownSet = Set(known)
 
