@@ -49,7 +49,7 @@ public final class Renderer: Sendable {
     ) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:
-            let surface = try CairoSurface.image(CAIRO_FORMAT_ARGB32, width: width, height: height)
+            let surface = try CairoSurface.image(.argb32, width: width, height: height)
             do {
                 let cairo = try CairoContext(drawingOn: surface)
                 try draw(cairo)
