@@ -98,3 +98,36 @@ struct ChromiumThemeTests {
         #expect(dark == "86,59,49,255", "dark \(dark ?? "nil")") // #563B31
     }
 }
+
+extension ChromiumThemeTests {
+    func read(_ browser: HeadlessChromium, _ expression: String) throws -> [String: Any] {
+        let text = try #require(try browser.evaluate(expression) as? String)
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("the playground offers theme (auto only for svg) and a transparent background, with a dark panel")
+    func playgroundControls() throws {
+        let server = try MonogramProcess()
+        let browser = try HeadlessChromium()
+        try browser.open("http://127.0.0.1:\(server.port)/")
+        let change = "document.getElementById('controls').dispatchEvent(new Event('change'));"
+        let state = """
+            JSON.stringify({url: document.getElementById('avatar-url').value, auto: document.getElementById('theme-auto').disabled,
+              dark: document.getElementById('avatar-dark').getAttribute('src'), light: document.getElementById('avatar-light').getAttribute('src'),
+              panel: getComputedStyle(document.querySelector('.panel.dark')).backgroundColor})
+            """
+        _ = try browser.evaluate("document.getElementById('theme').value = 'dark'; \(change) true")
+        var now = try read(browser, state)
+        #expect((now["url"] as? String)?.hasSuffix("?theme=dark") == true)
+        #expect(now["auto"] as? Bool == true, "auto is offered for svg only")
+        #expect((now["dark"] as? String)?.contains("theme=dark") == true && (now["light"] as? String)?.contains("theme") == false)
+        #expect(now["panel"] as? String == "rgb(18, 18, 18)")
+        _ = try browser.evaluate("""
+            document.getElementById('format').value = 'svg'; \(change)
+            document.getElementById('theme').value = 'auto'; document.getElementById('transparent').checked = true; \(change) true
+            """)
+        now = try read(browser, state)
+        #expect((now["url"] as? String)?.hasSuffix(".svg?bg=transparent&theme=auto") == true, "\(now["url"] ?? "")")
+        #expect(now["auto"] as? Bool == false)
+    }
+}
