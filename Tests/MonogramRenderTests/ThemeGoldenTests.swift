@@ -35,6 +35,17 @@ struct ThemeGoldenTests {
         let label = name.isEmpty ? "placeholder" : name.unicodeScalars.first!.value < 0x80 ? name.replacingOccurrences(of: " ", with: "-").lowercased() : "chinese"
         try GoldenImage.check(Self.row(name), named: "theme-\(label)")
     }
+
+    @Test("the README's themes sheet is written (docs/examples/ under RECORD_GOLDENS=1)")
+    func sheet() throws {
+        let rows = try ["Jane Roe", "John Smith", "王小明", ""].map(Self.row)
+        var sheet = RGBAImage(width: rows[0].width, height: rows.count * rows[0].height)
+        for (index, row) in rows.enumerated() { sheet.place(row, left: 0, top: index * row.height) }
+        #expect(sheet[4, 4] == (255, 255, 255, 255) && sheet[rows[0].width / 4 + 4, 4] == (0x12, 0x12, 0x12, 255))
+        if GoldenImage.isRecording {
+            try GoldenImage.write(sheet, to: Fixture.repositoryRoot + "/docs/examples/themes.png")
+        }
+    }
 }
 
 extension RGBAImage {
