@@ -15,6 +15,9 @@ extension AvatarOptions {
     ///   prefer an exact match. The built-in shapes win over a mask of the same name.
     /// * `initials` and `id` are NFC-normalised and trimmed of whitespace.
     /// * `radius` is validated for every shape but only kept for `rounded`.
+    /// * `bg` also takes `transparent` (any case); any alpha-0 hex colour means the same.
+    ///   `theme` is `light`, `dark` or `auto`; whether `auto` fits the format is checked by
+    ///   `checkTheme()` once a path suffix has had its say.
     /// Every parameter is checked in a fixed order, so the reported error does not depend on
     /// the order of the query either.
     public init(query: [(name: String, value: String)], limits: OptionLimits) throws(OptionsError) {

@@ -49,9 +49,10 @@ public enum ColorVariants {
             let y = Contrast.relativeLuminance(OKLCH(lightness: middle, chroma: lch.chroma, hue: lch.hue).rgba)
             if y < inkTarget { low = middle } else { high = middle }
         }
-        let candidates = [low, high].map { OKLCH(lightness: $0, chroma: lch.chroma, hue: lch.hue).rgba }
-        let best = candidates.min { abs(Contrast.relativeLuminance($0) - inkTarget) < abs(Contrast.relativeLuminance($1) - inkTarget) }!
-        return best
+        let below = OKLCH(lightness: low, chroma: lch.chroma, hue: lch.hue).rgba
+        let above = OKLCH(lightness: high, chroma: lch.chroma, hue: lch.hue).rgba
+        let distance = { (c: RGBA) in abs(Contrast.relativeLuminance(c) - inkTarget) }
+        return distance(below) <= distance(above) ? below : above
     }
 }
 
