@@ -21,6 +21,18 @@ struct BaselineTests {
         #expect(abs(a.top - b.top) <= 1 && abs(a.bottom - b.bottom) <= 1, "\(marked) \(a) vs \(plain) \(b)")
     }
 
+    /// The configured fonts (the default is Noto Sans), regular weight, where metrics differ.
+    static let fonts = ["Noto Sans", "Noto Serif", "DejaVu Serif", "DejaVu Sans Mono"]
+
+    @Test("in every configured font too", arguments: fonts)
+    func everyFont(_ family: String) throws {
+        for (marked, plain) in Self.pairs {
+            let a = try #require(try secondInitialRows(marked, size: 128, family: family))
+            let b = try #require(try secondInitialRows(plain, size: 128, family: family))
+            #expect(abs(a.top - b.top) <= 1 && abs(a.bottom - b.bottom) <= 1, "\(family): \(marked) \(a) vs \(plain) \(b)")
+        }
+    }
+
     @Test("capitals are centred by cap height: E's top and bottom straddle the middle", arguments: sizes)
     func capHeightCentred(_ size: Int) throws {
         let image = try Fixture.renderPNG(Fixture.spec("E", size: size))
@@ -104,8 +116,12 @@ struct BaselineTests {
         return (top, bottom)
     }
 
-    private func secondInitialRows(_ text: String, size: Int, shape: Shape = .square) throws -> (top: Int, bottom: Int)? {
-        let image = try Fixture.renderPNG(Fixture.spec(text, size: size, shape: shape))
+    private func secondInitialRows(
+        _ text: String, size: Int, shape: Shape = .square, family: String = Fixture.fontFamily
+    ) throws -> (top: Int, bottom: Int)? {
+        var spec = Fixture.spec(text, size: size, shape: shape, bold: family == Fixture.fontFamily)
+        spec.fontFamily = family
+        let image = try Fixture.renderPNG(spec)
         let found = bands(image)
         guard found.count >= 2 else { return nil }
         return rows(in: found[1].lowerBound...found[found.count - 1].upperBound, of: image)
