@@ -5,109 +5,136 @@ import Synchronization
 extension EventLoop {
     func acceptAll() {
         while let listener, let fd = listener.accept() {
-            let limit = configuration.maxConnections
-            if counters.open.load(ordering: .relaxed) >= limit {
-                counters.rejected.add(1, ordering: .relaxed)
-                rejectOverLimit(fd)
+            let socket = ConnectionSocket(descriptor: fd, epoll: epoll)
+            if shared.open.load(ordering: .relaxed) >= configuration.maxConnections {
+                shared.rejected.add(1, ordering: .relaxed)
+                rejectOverLimit(socket)
                 continue
             }
-            counters.open.add(1, ordering: .relaxed)
-            var on: Int32 = 1
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            let id = counters.nextConnectionID.add(1, ordering: .relaxed).newValue
-            let connection = Connection(
-                descriptor: fd, id: id, peer: SocketAddress.peerHost(of: fd),
-                parser: HTTPParser(limits: configuration.parserLimits), now: now)
+            shared.open.add(1, ordering: .relaxed)
+            let id = shared.nextConnectionID.add(1, ordering: .relaxed).newValue
+            var machine = LoopConnection.Machine(policy: policy, parserLimits: configuration.parserLimits, now: now)
+            if let drainDeadline { machine.drain(deadline: drainDeadline, now: now) }
+            let connection = LoopConnection(id: id, socket: socket, machine: machine)
             if Int(fd) >= connections.count {
                 connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count + 64))
             }
             connections[Int(fd)] = connection
             connectionCount += 1
-            updateInterest(connection)
+            drive(connection)
         }
     }
 
     /// Over the connection limit: one best-effort 503 and close, never a queue (RFC 9110 §15.6.4).
-    private func rejectOverLimit(_ fd: Int32) {
-        let response = HTTPResponse.error(.serviceUnavailable, "too many connections, retry shortly", extraHeaders: [("Retry-After", "1")], closesConnection: true)
-        var bytes = response.head
-        bytes += date.current()
-        bytes += Array("Connection: close\r\n\r\n".utf8)
-        bytes += response.body
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        close(fd)
+    private func rejectOverLimit(_ socket: consuming ConnectionSocket) {
+        let response = policy.errorResponse(.serviceUnavailable, "too many connections, retry shortly", extraHeaders: [("Retry-After", "1")])
+        socket.sendOnce(response.head + dateLine + OutgoingResponse.close + response.body)
     }
 
-    func readable(_ connection: Connection) {
-        let count = read(connection.descriptor, readBuffer.baseAddress, readBuffer.count)
-        if count < 0 {
-            if errno == EAGAIN || errno == EINTR { return }
-            closeConnection(connection)
-            return
+    func read(_ connection: LoopConnection) {
+        switch connection.socket.read(into: readBuffer) {
+        case .bytes(let count):
+            connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), now: now)
+        case .endOfInput:
+            connection.machine.peerClosed()
+        case .wouldBlock:
+            break
+        case .failed:
+            connection.machine.failed()
         }
-        if case .lingering = connection.phase {
-            if count == 0 { closeConnection(connection) }
-            return
-        }
-        if count == 0 {
-            // Half-closed: requests already buffered are still answered (see parseAndDispatch).
-            connection.peerClosedInput = true
-        } else {
-            connection.lastActivity = now
-            let wasPartial = connection.parser.hasPartialRequest
-            connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
-            if !wasPartial, connection.headStarted == nil { connection.headStarted = now }
-        }
-        drive(connection)
     }
 
-    func closeConnection(_ connection: Connection) {
+    /// Carries out the machine's actions until it waits for an event.
+    func drive(_ connection: LoopConnection) {
+        while let action = connection.machine.nextAction(now: now, date: dateLine) {
+            switch action {
+            case let .dispatch(head, sequence):
+                let responder = HTTPResponder(mailbox: mailbox, descriptor: connection.descriptor, connectionID: connection.id, sequence: sequence)
+                let context = HTTPRequestContext(peer: connection.peer, draining: shared.isDraining)
+                if case let .respond(response, note) = handler.handle(head, context: context, responder: responder) {
+                    connection.machine.ready(sequence: sequence, response: response, note: note)
+                }
+            case .write:
+                switch connection.socket.write(connection.machine.output.pending) {
+                case .wroteAll(let count):
+                    connection.machine.wrote(count, now: now)
+                case .wrotePart(let count):
+                    connection.machine.wrote(count, now: now)
+                    connection.machine.writeWouldBlock()
+                case .wouldBlock:
+                    connection.machine.writeWouldBlock()
+                case .failed:
+                    connection.machine.failed()
+                }
+            case let .interest(read, write):
+                connection.socket.setInterest(read: read, write: write)
+            case .shutdownWrite:
+                connection.socket.shutdownWrite()
+            case .close:
+                remove(connection)
+            case .log(let completion):
+                log(completion, peer: connection.peer)
+            }
+        }
+    }
+
+    /// Drops the connection; the socket's `deinit` deregisters and closes the descriptor.
+    func remove(_ connection: LoopConnection) {
         let fd = Int(connection.descriptor)
         guard fd < connections.count, connections[fd] === connection else { return }
-        _ = csystem_epoll_del(epoll, connection.descriptor)
-        close(connection.descriptor)
         connections[fd] = nil
         connectionCount -= 1
-        counters.open.subtract(1, ordering: .relaxed)
+        closedSinceTrim += 1
+        shared.open.subtract(1, ordering: .relaxed)
     }
 
-    /// Shut our side and keep reading briefly, so the peer receives the last response before
-    /// the kernel would answer its unread bytes with a reset.
-    func beginLingeringClose(_ connection: Connection) {
-        if connection.peerClosedInput {
-            closeConnection(connection)
-            return
+    /// Every deadline of every connection, to within the sweep interval; and memory back to
+    /// the system once clients have left (glibc keeps freed arenas otherwise).
+    func sweep() {
+        for case let connection? in connections {
+            connection.machine.tick(now: now)
+            drive(connection)
         }
-        shutdown(connection.descriptor, Int32(SHUT_WR))
-        // Shorter while draining: shutdown must not wait on clients that keep sockets open.
-        let linger: UInt64 = drainDeadline == nil ? 2_000_000_000 : 200_000_000
-        connection.phase = .lingering(until: now + linger)
-        updateInterest(connection)
+        if closedSinceTrim > 0, lastTrim.duration(to: now) >= EventLoop.trimInterval {
+            closedSinceTrim = 0
+            lastTrim = now
+            csystem_malloc_trim()
+        }
     }
 
-    func updateInterest(_ connection: Connection) {
-        var events: UInt32 = 0
-        switch connection.phase {
-        case .lingering:
-            events = UInt32(EPOLLIN.rawValue)
-        case .open:
-            if wantsToRead(connection) { events |= UInt32(EPOLLIN.rawValue) }
-            if connection.pendingOutput > 0 { events |= UInt32(EPOLLOUT.rawValue) }
+    /// Graceful shutdown starts: take the connections the kernel has completed and the bytes
+    /// already received (requests already sent count as in flight), stop accepting, and let
+    /// each connection finish what it owes.
+    func beginDrain(deadline: ContinuousClock.Instant) {
+        pendingDrain = nil
+        drainDeadline = deadline
+        acceptAll()
+        if let listener {
+            _ = csystem_epoll_del(epoll, listener.descriptor)
+            self.listener = nil
+            shared.loopStoppedAccepting(listener)
         }
-        let fd = connection.descriptor
-        if !connection.registered {
-            _ = csystem_epoll_add(epoll, fd, events, UInt64(fd))
-            connection.registered = true
-        } else if events != connection.registeredEvents {
-            _ = csystem_epoll_mod(epoll, fd, events, UInt64(fd))
+        for case let connection? in connections {
+            if case .reading = connection.machine.state { read(connection) }
+            connection.machine.drain(deadline: deadline, now: now)
+            drive(connection)
         }
-        connection.registeredEvents = events
     }
 
-    private func wantsToRead(_ connection: Connection) -> Bool {
-        !connection.closeAfterFlush && !connection.peerClosedInput
-            && connection.slots.count < configuration.maxPipelinedRequests
-            && connection.pendingOutput < configuration.maxBufferedOutput
-            && connection.parser.bufferedByteCount < readBuffer.count
+    private func log(_ completion: LoopConnection.Machine.Completion, peer: String) {
+        let record = HTTPAccessRecord(
+            request: completion.request, peer: peer, status: completion.status, bodyBytes: completion.bodyBytes,
+            durationMicroseconds: Int(completion.started.duration(to: now) / .microseconds(1)), note: completion.note)
+        guard let line = handler.accessLogLine(record) else { return }
+        logBuffer.append(contentsOf: line.utf8)
+        logBuffer.append(UInt8(ascii: "\n"))
+        if logBuffer.count > 65536 { flushLog() }
+    }
+
+    /// One write per loop turn for all access-log lines, rather than one per request.
+    func flushLog() {
+        guard !logBuffer.isEmpty else { return }
+        logBuffer.withUnsafeBytes { FileDescriptor.writeAll(STDOUT_FILENO, $0) }
+        logBuffer.removeAll(keepingCapacity: true)
     }
 }

@@ -6,17 +6,33 @@ public struct HTTPServerConfiguration: Sendable {
     /// Event-loop threads; 0 means one per core.
     public var loops = 0
     public var maxConnections = 1024
-    /// Seconds a request head may take to arrive once started (slowloris), then 408.
-    public var readHeaderTimeout = 5.0
-    /// Seconds a keep-alive connection may sit with nothing to do.
-    public var idleTimeout = 10.0
-    /// Seconds a write may make no progress (a client that never reads).
-    public var writeTimeout = 10.0
+    /// How long a request head may take to arrive once started (slowloris), then 408.
+    public var readHeaderTimeout = Duration.seconds(5)
+    /// How long a keep-alive connection may sit with nothing to do.
+    public var idleTimeout = Duration.seconds(10)
+    /// How long queued output may make no progress (a client that never reads).
+    public var writeTimeout = Duration.seconds(10)
     public var parserLimits = HTTPParserLimits()
-    /// Requests read ahead on one connection before reading pauses (pipelining bound).
+    /// Requests dispatched and unwritten on one connection before reading pauses.
     public var maxPipelinedRequests = 32
-    /// Response bytes queued on one connection before reading pauses.
+    /// Bytes one connection may hold against it (queued answers, plus a reservation per
+    /// request still being answered) before it takes no more requests and reads nothing.
     public var maxBufferedOutput = 1 << 20
+    /// `Access-Control-Allow-Origin` on the answers this layer generates (408, 503, …).
+    public var corsOrigin = "*"
+    /// Named in `Access-Control-Expose-Headers` on those answers.
+    public var exposedHeaders = ["X-Avatar-Source", "X-Avatar-Error"]
 
     public init() {}
+
+    var connectionPolicy: HTTPConnectionPolicy {
+        var policy = HTTPConnectionPolicy()
+        policy.readHeaderTimeout = max(readHeaderTimeout, .milliseconds(1))
+        policy.idleTimeout = max(idleTimeout, .milliseconds(1))
+        policy.writeTimeout = max(writeTimeout, .milliseconds(1))
+        policy.maxPipelinedRequests = max(1, maxPipelinedRequests)
+        policy.maxBufferedOutput = max(1, maxBufferedOutput)
+        policy.errorHeaders = HTTPConnectionPolicy.commonHeaders(corsOrigin: corsOrigin, exposedHeaders: exposedHeaders)
+        return policy
+    }
 }
