@@ -46,6 +46,13 @@ extension EventLoop {
 
     /// Carries out the machine's actions until it waits for an event.
     func drive(_ connection: LoopConnection) {
+        defer {
+            let queued = connection.machine.isClosed ? 0 : connection.machine.queuedBytes
+            if queued != connection.countedQueuedBytes {
+                shared.queuedOutput.add(queued - connection.countedQueuedBytes, ordering: .relaxed)
+                connection.countedQueuedBytes = queued
+            }
+        }
         while let action = connection.machine.nextAction(now: now, date: dateLine) {
             switch action {
             case let .dispatch(head, sequence):

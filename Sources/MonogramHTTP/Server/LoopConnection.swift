@@ -7,6 +7,8 @@ final class LoopConnection {
     let peer: String
     var machine: Machine
     var socket: ConnectionSocket
+    /// This connection's share of `ServerCounters.queuedOutput`, as last reported.
+    var countedQueuedBytes = 0
 
     init(id: UInt64, socket: consuming ConnectionSocket, machine: Machine) {
         self.id = id

@@ -7,11 +7,15 @@ public final class ServerCounters: Sendable {
     let rejected = Atomic<Int>(0)
     let nextConnectionID = Atomic<UInt64>(1)
     let draining = Atomic<Bool>(false)
+    /// Sum of every connection's `queuedBytes` (answers queued or reserved).
+    let queuedOutput = Atomic<Int>(0)
     /// Loops whose epoll still watches the shared listener; the last to stop closes it.
     let accepting = Atomic<Int>(0)
 
     public var openConnections: Int { open.load(ordering: .relaxed) }
     public var rejectedConnections: Int { rejected.load(ordering: .relaxed) }
+    /// Answer bytes held for clients across all connections (each bounded by its budget).
+    public var queuedOutputBytes: Int { queuedOutput.load(ordering: .relaxed) }
     /// True from SIGTERM on (through `server.drain_delay`): `/healthz` says 503.
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
