@@ -96,15 +96,19 @@ struct ConnectionSocket: ~Copyable {
                 answer.framing.withUnsafeBytes { framing in
                     answer.body.withUnsafeBytes { body in
                         var skip = answer.sent
-                        for part in [head, date, framing, body] {
+                        func add(_ part: UnsafeRawBufferPointer) {
                             guard skip < part.count, let base = part.baseAddress else {
                                 skip -= min(skip, part.count)
-                                continue
+                                return
                             }
                             vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: part.count - skip))
                             offered += part.count - skip
                             skip = 0
                         }
+                        add(head)
+                        add(date)
+                        add(framing)
+                        add(body)
                         return gather(answers.dropFirst(), into: &vectors, offered: &offered, finish)
                     }
                 }
