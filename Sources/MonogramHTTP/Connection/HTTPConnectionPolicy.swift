@@ -16,7 +16,11 @@ struct HTTPConnectionPolicy: Sendable {
     var maxPipelinedRequests = 32
     /// Bytes counted against one connection: answers queued or being written, plus a
     /// reservation for each dispatched request whose answer has not come yet. No request is
-    /// dispatched, and nothing read, while the count is at or over this.
+    /// dispatched, and nothing read, while the count is at or over this. An answer known at
+    /// once (a cache hit) is charged before the next request is taken, so those overshoot by
+    /// at most one answer; a deferred answer larger than its reservation overshoots by the
+    /// difference, so the bound is `maxBufferedOutput + (maxBufferedOutput / reservation + 1)
+    /// × the largest answer` — and the reservation grows to the largest answer seen.
     var maxBufferedOutput = 1 << 20
     /// Charged for a dispatched request until its real size is known (a deferred render).
     var dispatchReservation = 64 << 10

@@ -43,7 +43,8 @@ extension HTTPConnectionStateMachine {
         }
         let sequence = nextSequence
         nextSequence += 1
-        let charge = min(policy.dispatchReservation, policy.maxBufferedOutput)
+        // The largest answer this connection has had is the best guess for the next one.
+        let charge = min(max(policy.dispatchReservation, largestAnswer), policy.maxBufferedOutput)
         slots.append(Slot(sequence: sequence, request: head, started: now, charge: charge))
         slotCharges += charge
         state = head.keepAlive ? .responding : .closing

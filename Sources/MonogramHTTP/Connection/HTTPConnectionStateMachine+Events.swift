@@ -37,6 +37,7 @@ extension HTTPConnectionStateMachine {
         guard let index = slots.firstIndex(where: { $0.sequence == sequence }), slots[index].response == nil else { return }
         let charge = Self.wireSize(response, sendsBody: slots[index].request?.method != .head)
         slotCharges += charge - slots[index].charge
+        largestAnswer = max(largestAnswer, charge)
         slots[index].charge = charge
         slots[index].response = response
         slots[index].note = note

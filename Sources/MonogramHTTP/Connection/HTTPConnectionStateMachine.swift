@@ -66,6 +66,8 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
     var slots: [Slot] = []
     var output = OutputQueue()
     var slotCharges = 0
+    /// The largest answer charged so far: the reservation for the next deferred request.
+    var largestAnswer = 0
     var nextSequence: UInt64 = 0
     var lastWriteProgress: Instant
     /// The peer sent FIN: what is complete in the buffer is answered, nothing more arrives.
