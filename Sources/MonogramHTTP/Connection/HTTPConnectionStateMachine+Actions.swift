@@ -7,8 +7,7 @@ extension HTTPConnectionStateMachine {
             closeHandedOut = true
             return .close
         }
-        queueReadyAnswers(now: now, date: date)
-        if !logs.isEmpty { return .log(logs.removeFirst()) }
+        if let queued = queueReadyAnswer(now: now, date: date) { return .log(queued) }
         if !output.isEmpty, !writeBlocked { return .write }
         if let action = takeNextRequest(now: now) { return action }
         // A head that failed to parse has its error answer ready at once: queue it.
@@ -51,9 +50,10 @@ extension HTTPConnectionStateMachine {
         return .dispatch(head, sequence: sequence)
     }
 
-    /// Moves answers that are ready, in request order (RFC 9112 §9.3.2), into `output`.
-    private mutating func queueReadyAnswers(now: Instant, date: [UInt8]) {
-        while let slot = slots.first, let response = slot.response {
+    /// Moves the front answer, if it is ready, into `output` (answers leave in request order,
+    /// RFC 9112 §9.3.2); its access-log record is the action.
+    private mutating func queueReadyAnswer(now: Instant, date: [UInt8]) -> Completion? {
+        if let slot = slots.first, let response = slot.response {
             slots.removeFirst()
             slotCharges -= slot.charge
             if response.closesConnection {
@@ -71,10 +71,11 @@ extension HTTPConnectionStateMachine {
             // The write clock runs from when there is something to write.
             if output.isEmpty { lastWriteProgress = now }
             output.append(OutgoingResponse(head: response.head, date: date, framing: framing, body: sendsBody ? response.body : []))
-            logs.append(Completion(
+            return Completion(
                 request: slot.request, status: response.status.code, bodyBytes: sendsBody ? response.body.count : 0,
-                started: slot.started, note: slot.note))
+                started: slot.started, note: slot.note)
         }
+        return nil
     }
 
     /// With nothing owed and nothing queued: back to reading, or linger/close when closing.

@@ -77,7 +77,6 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
     var announcedInterest: (read: Bool, write: Bool)?
     var closeHandedOut = false
     var drainDeadline: Instant?
-    var logs: [Completion] = []
 
     init(policy: HTTPConnectionPolicy, parserLimits: HTTPParserLimits, now: Instant) {
         self.policy = policy

@@ -49,14 +49,30 @@ struct ConnectionSocket: ~Copyable {
     /// One `writev` of the queued answers, each part straight from its own buffer (cached
     /// bodies are not copied into a connection buffer).
     func write(_ answers: ArraySlice<OutgoingResponse>) -> WriteResult {
-        var vectors: [iovec] = []
-        vectors.reserveCapacity(4 * min(answers.count, Self.maxAnswersPerWrite))
-        var offered = 0
-        let written = Self.gather(answers.prefix(Self.maxAnswersPerWrite), into: &vectors, offered: &offered) { vectors in
-            vectors.withUnsafeBufferPointer { writev(descriptor, $0.baseAddress, Int32($0.count)) }
+        // On the stack: this runs for every answer on the hit path.
+        let written = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 4 * Self.maxAnswersPerWrite) { storage in
+            var vectors = IOVectors(storage: storage)
+            let written = Self.gather(answers.prefix(Self.maxAnswersPerWrite), into: &vectors) { vectors in
+                writev(descriptor, vectors.storage.baseAddress, Int32(vectors.count))
+            }
+            return (written, vectors.offered)
         }
-        if written >= 0 { return written == offered ? .wroteAll(written) : .wrotePart(written) }
+        let (count, offered) = written
+        if count >= 0 { return count == offered ? .wroteAll(count) : .wrotePart(count) }
         return errno == EAGAIN || errno == EINTR ? .wouldBlock : .failed
+    }
+
+    /// The vectors of one `writev`, filled in place.
+    private struct IOVectors {
+        let storage: UnsafeMutableBufferPointer<iovec>
+        var count = 0
+        var offered = 0
+
+        mutating func append(_ base: UnsafeRawPointer, _ length: Int) {
+            storage[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: length)
+            count += 1
+            offered += length
+        }
     }
 
     /// Arms epoll for the wanted events (level-triggered).
@@ -87,8 +103,8 @@ struct ConnectionSocket: ~Copyable {
     /// Builds the vectors inside nested `withUnsafeBytes` scopes, so every pointer is valid
     /// for the one system call `finish` makes.
     private static func gather(
-        _ answers: ArraySlice<OutgoingResponse>, into vectors: inout [iovec], offered: inout Int,
-        _ finish: (inout [iovec]) -> Int
+        _ answers: ArraySlice<OutgoingResponse>, into vectors: inout IOVectors,
+        _ finish: (inout IOVectors) -> Int
     ) -> Int {
         guard let answer = answers.first else { return finish(&vectors) }
         return answer.head.withUnsafeBytes { head in
@@ -101,15 +117,14 @@ struct ConnectionSocket: ~Copyable {
                                 skip -= min(skip, part.count)
                                 return
                             }
-                            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: part.count - skip))
-                            offered += part.count - skip
+                            vectors.append(base + skip, part.count - skip)
                             skip = 0
                         }
                         add(head)
                         add(date)
                         add(framing)
                         add(body)
-                        return gather(answers.dropFirst(), into: &vectors, offered: &offered, finish)
+                        return gather(answers.dropFirst(), into: &vectors, finish)
                     }
                 }
             }
