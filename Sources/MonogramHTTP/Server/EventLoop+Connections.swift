@@ -46,32 +46,37 @@ extension EventLoop {
 
     /// Carries out the machine's actions until it waits for an event.
     func drive(_ connection: LoopConnection) {
+        // One access to the machine for the whole run (not one exclusivity check per call).
+        perform(&connection.machine, on: connection)
+    }
+
+    private func perform(_ machine: inout LoopConnection.Machine, on connection: LoopConnection) {
         defer {
-            let queued = connection.machine.isClosed ? 0 : connection.machine.queuedBytes
+            let queued = machine.isClosed ? 0 : machine.queuedBytes
             if queued != connection.countedQueuedBytes {
                 shared.queuedOutput.add(queued - connection.countedQueuedBytes, ordering: .relaxed)
                 connection.countedQueuedBytes = queued
             }
         }
-        while let action = connection.machine.nextAction(now: now, date: dateLine) {
+        while let action = machine.nextAction(now: now, date: dateLine) {
             switch action {
             case let .dispatch(head, sequence):
                 let responder = HTTPResponder(mailbox: mailbox, descriptor: connection.descriptor, connectionID: connection.id, sequence: sequence)
                 let context = HTTPRequestContext(peer: connection.peer, draining: shared.isDraining)
                 if case let .respond(response, note) = handler.handle(head, context: context, responder: responder) {
-                    connection.machine.ready(sequence: sequence, response: response, note: note)
+                    machine.ready(sequence: sequence, response: response, note: note)
                 }
             case .write:
-                switch connection.socket.write(connection.machine.output.pending) {
+                switch connection.socket.write(machine.output.pending) {
                 case .wroteAll(let count):
-                    connection.machine.wrote(count, now: now)
+                    machine.wrote(count, now: now)
                 case .wrotePart(let count):
-                    connection.machine.wrote(count, now: now)
-                    connection.machine.writeWouldBlock()
+                    machine.wrote(count, now: now)
+                    machine.writeWouldBlock()
                 case .wouldBlock:
-                    connection.machine.writeWouldBlock()
+                    machine.writeWouldBlock()
                 case .failed:
-                    connection.machine.failed()
+                    machine.failed()
                 }
             case let .interest(read, write):
                 connection.socket.setInterest(read: read, write: write)
