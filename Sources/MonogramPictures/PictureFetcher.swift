@@ -22,16 +22,16 @@ struct PictureFetcher: Sendable {
     /// libcurl wants curl_global_init before any handle exists; a static let runs it once.
     private static let globalInit: Bool = monogram_fetch_global_init() == 0
 
-    func fetch(_ start: PictureURL) -> Result<FetchedPicture, PictureFailure> {
+    /// Follows redirects until a picture, a failure, or `deadline` (all hops together).
+    func fetch(_ start: PictureURL, deadline: ContinuousClock.Instant) -> Result<FetchedPicture, PictureFailure> {
         guard PictureFetcher.globalInit else { return .failure(.failed) }
-        let deadline = Clock.now + UInt64(settings.totalTimeout * 1e9)
         var url = start
         var redirects = 0
         while true {
             guard let match = allowList.match(url) else { return .failure(.redirectRefused) }
-            let now = Clock.now
-            guard now < deadline else { return .failure(.timeout) }
-            let remainingMs = max(1, Int((deadline - now) / 1_000_000))
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { return .failure(.timeout) }
+            let remainingMs = max(1, Int(remaining / .milliseconds(1)))
             let hop = exchange(url, match: match, remainingMs: remainingMs)
             switch hop {
             case .failure(let failure):
