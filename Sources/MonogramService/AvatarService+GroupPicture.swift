@@ -38,8 +38,10 @@ extension AvatarService {
             return .deferred
         }
         let gathered = Locked<[Int: PictureLoad]>([:])
+        // One deadline from the request's arrival for every face (see pictureAvatar).
+        let deadline = ContinuousClock.now + .seconds(pictures.settings.totalTimeout)
         for (face, url) in wanted {
-            pictures.load(url, pixelSize: resolved.spec.layout.side) { [self] load in
+            pictures.load(url, pixelSize: resolved.spec.layout.side, deadline: deadline) { [self] load in
                 let all: [Int: PictureLoad]? = gathered.withLock { loads in
                     loads[face] = load
                     return loads.count == wanted.count ? loads : nil

@@ -34,7 +34,10 @@ extension AvatarService {
         guard flights.join(key, Waiter(responder: responder, ifNoneMatch: ifNoneMatch)) else {
             return .deferred
         }
-        pictures.load(url, pixelSize: resolved.spec.pixelSize) { [self] load in
+        // Answered by the deadline from the request's arrival, queue and decode included: past
+        // it the load ends in `.timeout` and the request gets its fallback (issue 11).
+        let deadline = ContinuousClock.now + .seconds(pictures.settings.totalTimeout)
+        pictures.load(url, pixelSize: resolved.spec.pixelSize, deadline: deadline) { [self] load in
             let submitted = pool.submit { [self] in
                 finishPicture(key, with: drawPicture(resolved, load: load, key: key))
             }

@@ -123,6 +123,8 @@ extension ServiceRunner {
         settings.allowedHosts = pictures.allowedHosts
         settings.maxBytes = pictures.maxBytes
         settings.maxPixels = pictures.maxPixels
+        settings.decodeMemory = pictures.decodeMemory
+        settings.maxJPEGWork = pictures.maxJPEGWork
         settings.connectTimeout = pictures.connectTimeout
         settings.totalTimeout = pictures.totalTimeout
         settings.maxRedirects = pictures.maxRedirects

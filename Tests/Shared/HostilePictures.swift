@@ -51,16 +51,15 @@ enum HostilePictures {
 
     /// A greyscale PNG of `width × height` black pixels whose IDAT is one hand-made dynamic-
     /// Huffman deflate block of 258-byte matches at 2 bits each: 40 MP is ~40 KB on disk and
-    /// 160 MB decoded to ARGB. `idat: false` leaves the image data out (the header alone, for
-    /// checks that must refuse it before decoding).
-    static func zeroPNG(width: Int, height: Int, idat: Bool = true) -> [UInt8] {
+    /// 160 MB decoded to ARGB.
+    static func zeroPNG(width: Int, height: Int) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         func chunk(_ type: String, _ body: [UInt8]) {
             let typed = Array(type.utf8) + body
             out += bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
         }
         chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0])
-        if idat { chunk("IDAT", zeroZlib(count: height * (width + 1))) }
+        chunk("IDAT", zeroZlib(count: height * (width + 1)))
         chunk("IEND", [])
         return out
     }
