@@ -26,8 +26,9 @@ extension PictureService {
         let bytes = header.memoryCost(targetSide: side)
         let decoded: Result<PictureBitmap, PictureFailure>
         do throws(PictureFailure) {
-            let budgeted = try decodeBudget.with(bytes, until: latest) { () throws(PictureFailure) -> PictureBitmap in
-                try decoder.decode(source.bytes, header: header, targetSide: side)
+            let budgeted = try decodeBudget.with(bytes, until: latest) { [counters] () throws(PictureFailure) -> PictureBitmap in
+                counters.recordDecode()
+                return try decoder.decode(source.bytes, header: header, targetSide: side)
             }
             switch budgeted {
             case .success(let bitmap): decoded = .success(bitmap)

@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import MonogramCore
 import MonogramPictures
 import Testing
 
@@ -58,5 +60,57 @@ extension Result {
     var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
+    }
+}
+
+/// Decode once per URL: every size and every face is reduced from one decoded square.
+@Suite("Decoded-source cache")
+struct DecodedCacheTests {
+    /// Serves `body` to every connection, on one thread, until stopped.
+    final class FileOrigin: Sendable {
+        let silent: DeadlineTests.SilentOrigin
+
+        init(body: [UInt8]) throws {
+            silent = try DeadlineTests.SilentOrigin()
+            let fd = silent.fd
+            let head = Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+            Thread.detachNewThread {
+                while true {
+                    let client = accept(fd, nil, nil)
+                    guard client >= 0 else { return }
+                    var buffer = [UInt8](repeating: 0, count: 4096)
+                    _ = recv(client, &buffer, buffer.count, 0)
+                    let answer = head + body
+                    _ = answer.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    close(client)
+                }
+            }
+        }
+
+        var port: Int { silent.port }
+        func stop() { silent.stop() }
+    }
+
+    @Test("ten concurrent loads of one URL and then smaller sizes decode it once")
+    func decodesOnce() async throws {
+        let origin = try FileOrigin(body: HostilePictures.zeroPNG(width: 512, height: 384))
+        defer { origin.stop() }
+        var settings = PictureSettings()
+        settings.allowedHosts = ["127.0.0.1:\(origin.port)"]
+        let service = PictureService(settings: settings)
+        let url = try service.validate("http://127.0.0.1:\(origin.port)/face.png")
+        let sides = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<10 { group.addTask { await service.load(url, pixelSize: 96).bitmap?.side ?? 0 } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(sides == Array(repeating: 96, count: 10))
+        for size in [48, 20, 96] {
+            #expect(await service.load(url, pixelSize: size).bitmap.map { $0.side >= size && $0.side < 2 * size } == true)
+        }
+        #expect(service.counters.decodes == 1)
+        #expect(service.counters.count(.fetched) == 1)
+        // A larger size than the cached square holds (and the source has) decodes again.
+        #expect(await service.load(url, pixelSize: 300).bitmap?.side == 384)
+        #expect(service.counters.decodes == 2)
     }
 }
