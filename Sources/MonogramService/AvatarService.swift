@@ -1,4 +1,5 @@
 import MonogramCore
+import MonogramSync
 public import MonogramHTTP
 import MonogramPictures
 public import MonogramRender
@@ -20,6 +21,8 @@ public final class AvatarService: HTTPHandler {
     /// Raw request target → canonical key, so a repeated URL skips option parsing entirely.
     let aliases: LRUCache<String, String>
     let pool: WorkerPool
+    /// Bytes of render memory in flight across the workers (AvatarService+Render).
+    let renderMemory: MemoryBudget
     let flights = SingleFlight<Waiter>()
     let placeholderPNG: [UInt8]
     let logClock = AccessLogClock()
@@ -45,6 +48,7 @@ public final class AvatarService: HTTPHandler {
         self.cache = LRUCache(maxBytes: settings.cacheBytes - aliasShare - pictureShare)
         self.aliases = LRUCache(maxBytes: aliasShare)
         self.pool = WorkerPool(name: "render", threads: settings.renderWorkers, queueLimit: settings.renderQueue)
+        self.renderMemory = Self.renderBudget(workers: settings.renderWorkers)
         self.pictures = PictureService(settings: settings.pictures)
         self.pictureAnswers = LRUCache(maxBytes: pictureShare)
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
