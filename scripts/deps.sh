@@ -19,9 +19,9 @@ build=(
 )
 # What the tests and benchmarks start: a real nginx in front, headless Chromium for the
 # playground, wrk for load; perf and valgrind for profiling the hot paths
-# (docs/benchmarks.md), util-linux for taskset (PIN=1).
+# (docs/benchmarks.md), util-linux for taskset (PIN=1); slowhttptest for `make hostile`.
 tools=(
-  nginx-light wrk procps chromium util-linux linux-perf valgrind
+  nginx-light wrk procps chromium util-linux linux-perf valgrind slowhttptest
 )
 
 case "${1:-all}" in
