@@ -98,14 +98,20 @@ for target in "${TARGETS[@]}"; do
     mkdir -p "$corpus" "$artifacts"
     echo "== $target: fuzzing for ${SECONDS_PER_TARGET}s"
     log="$OUT/$target.log"
+    # -jobs forks workers whose output goes to fuzz-<n>.log in the working directory (shared by
+    # concurrent runs of different targets): only ask for it when more than one job is wanted,
+    # so a single job's statistics land in its own log.
+    parallel=()
+    [ "$JOBS" -gt 1 ] && parallel=(-jobs="$JOBS" -workers="$JOBS")
     if "$binary" "$corpus" "Fuzz/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
         -artifact_prefix="$artifacts" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-        -jobs="$JOBS" -workers="$JOBS" -print_final_stats=1 > "$log" 2>&1; then
+        "${parallel[@]}" -print_final_stats=1 > "$log" 2>&1; then
         echo "== $target: no crash"
     else
         echo "== $target: FAILED, see $log and $artifacts" >&2
         status=1
     fi
-    grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov:" "$log" | tail -3 || true
+    grep -E "cov:" "$log" | tail -1 || true
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" || true
 done
 exit $status
