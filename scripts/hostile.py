@@ -268,12 +268,13 @@ def measure_render_storm(binary, seconds=20):
 
 def measure_slowhttptest(binary, seconds=30, connections=1000):
     print(f"== 4. slowhttptest, {connections} connections, {seconds} s each")
-    for mode, flags in [("slowloris", ["-H"]), ("slow body", ["-B"]), ("slow read", ["-X", "-k", "32", "-n", "1", "-w", "10", "-y", "20", "-z", "32"])]:
+    for mode, flags in [("slowloris", ["-H"]), ("slow body", ["-B"]), ("slow read", ["-X", "-k", "10", "-n", "1", "-w", "10", "-y", "20", "-z", "32"])]:
         server = Server(binary, {"server": {"max_connections": 2048}})
         base = proc(server.pid)
         target = f"http://127.0.0.1:{server.port}/avatar/Slow?size=1024&dpr=4"
+        extra = ["-i", "10", "-s", "8192", "-t", "POST" if mode == "slow body" else "GET"] if mode != "slow read" else []
         tool = subprocess.Popen(["slowhttptest", *flags, "-c", str(connections), "-r", "200", "-l", str(seconds), "-u", target,
-                                 "-i", "10", "-s", "8192", "-t", "GET", "-p", "3"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                 "-p", "3", *extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         latencies, peak = [], dict(base)
         while tool.poll() is None:
             started = time.monotonic()
