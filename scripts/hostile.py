@@ -259,10 +259,9 @@ def measure_render_storm(binary, seconds=20):
     [t.start() for t in threads]
     [t.join() for t in threads]
     after = proc(server.pid)
-    frame = 4096 * 4096 * 4
-    bound = base["rss"] + 64 * MIB + 32 * MIB + 2 * frame + frame // 2
+    bound = 64 * MIB + 32 * MIB + 2 * 9 * 4096 * 4096 + 48 * MIB
     print(f"   {count[0]} renders; peak RSS {after['hwm'] / MIB:.0f} MiB, now {after['rss'] / MIB:.0f} MiB; baseline {base['rss'] / MIB:.0f} MiB; "
-          f"formula baseline + cache 64 + pictures.cache_bytes 32 + max(2 x 64, 160) = {bound / MIB:.0f} MiB")
+          f"README formula cache 64 + pictures.cache_bytes 32 + 2 workers x 144 + 48 = {bound / MIB:.0f} MiB")
     server.stop()
 
 

@@ -5,15 +5,19 @@ import MonogramSync
 /// The one place a render failure becomes a `ServiceError` (a 500 whose details, naming the
 /// cache key, go only to the log), and the one place renders take their memory from the
 /// render budget (issue 11): a worker takes the bytes its render will hold before cairo
-/// allocates a surface, so however many workers run, render memory stays under
-/// `render.workers × 64 MiB` (the largest frame, 4096² ARGB) — or one render's own peak when a
-/// single render needs more (a 4096-px mask holds the surface, the masked group and the mask).
+/// allocates a surface, so however many renders run at once, render memory stays within the
+/// README's term `render.workers × 9 B × (4 × render.max_size)²` — the largest frame's
+/// measured working set per worker — whatever mix of sizes and masks arrives.
 extension AvatarService {
-    /// A 4096² ARGB surface.
-    static let largestFrameBytes = Renderer.largestPixelSize * Renderer.largestPixelSize * 4
+    /// Measured peak of a render per pixel: the ARGB surface, its RGBA copy and the PNG encoder
+    /// (README, Memory: 141.8 MiB at 4096²). Mask shapes also hold a masked group surface (4 B)
+    /// and the scaled A8 mask with its copy (2 B).
+    static let renderBytesPerPixel = 9
+    static let maskedRenderBytesPerPixel = 15
 
-    static func renderBudget(workers: Int) -> MemoryBudget {
-        MemoryBudget(capacity: max(1, workers) * largestFrameBytes)
+    static func renderBudget(workers: Int, maxSize: Int) -> MemoryBudget {
+        let side = 4 * max(1, maxSize)
+        return MemoryBudget(capacity: max(1, workers) * renderBytesPerPixel * side * side)
     }
 
     func render(_ spec: AvatarSpec, format: OutputFormat, key: String) throws(ServiceError) -> [UInt8] {
@@ -37,16 +41,15 @@ extension AvatarService {
         }
     }
 
-    /// Peak bytes of one render: the ARGB surface and the encoder's copy (PNG rows, SVG
-    /// embedded pictures), plus a masked group surface and the scaled A8 mask for mask shapes.
+    /// Peak bytes of one render of `width × height` pixels.
     static func renderBytes(width: Int, height: Int, masked: Bool) -> Int {
-        let frame = width * height * 4
-        return masked ? frame * 2 + frame / 2 : frame * 2
+        width * height * (masked ? maskedRenderBytesPerPixel : renderBytesPerPixel)
     }
 
     /// `body` with `bytes` taken from the render budget, waiting at most `render.timeout` for
     /// other workers to give theirs back (then 503, like a render that waited too long in the
-    /// queue). A render larger than the whole budget takes all of it and runs alone.
+    /// queue). A render larger than the whole budget (a 4096-px mask with one worker) takes
+    /// all of it and runs alone.
     private func budgeted(_ bytes: Int, key: String, _ body: () throws(ServiceError) -> [UInt8]) throws(ServiceError) -> [UInt8] {
         let taken = min(bytes, renderMemory.capacity)
         let deadline = ContinuousClock.now + .seconds(settings.renderTimeout)

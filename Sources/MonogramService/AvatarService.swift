@@ -48,7 +48,7 @@ public final class AvatarService: HTTPHandler {
         self.cache = LRUCache(maxBytes: settings.cacheBytes - aliasShare - pictureShare)
         self.aliases = LRUCache(maxBytes: aliasShare)
         self.pool = WorkerPool(name: "render", threads: settings.renderWorkers, queueLimit: settings.renderQueue)
-        self.renderMemory = Self.renderBudget(workers: settings.renderWorkers)
+        self.renderMemory = Self.renderBudget(workers: settings.renderWorkers, maxSize: settings.limits.maxSize)
         self.pictures = PictureService(settings: settings.pictures)
         self.pictureAnswers = LRUCache(maxBytes: pictureShare)
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
