@@ -109,4 +109,12 @@ enum Clock {
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
+
+    /// `now` + `seconds`, saturating (a lifetime is the origin's number, clamped by
+    /// configuration; neither may trap on the way to nanoseconds).
+    static func after(seconds: Double) -> UInt64 {
+        let nanoseconds = seconds.isFinite ? min(max(seconds, 0), 1e9) * 1e9 : 0
+        let (sum, overflow) = now.addingReportingOverflow(UInt64(nanoseconds))
+        return overflow ? .max : sum
+    }
 }

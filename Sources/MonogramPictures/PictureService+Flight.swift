@@ -75,7 +75,7 @@ extension PictureService {
                 let header = try decoder.header(of: fetched.bytes)
                 let ttl = CacheLifetime.seconds(cacheControl: fetched.cacheControl, minimum: settings.minTTL, maximum: settings.maxTTL)
                 let source = SourcePicture(
-                    bytes: fetched.bytes, header: header, expires: Clock.now + UInt64(ttl * 1e9), digest: ColorKey.fnv1a64(fetched.bytes))
+                    bytes: fetched.bytes, header: header, expires: Clock.after(seconds: ttl), digest: ColorKey.fnv1a64(fetched.bytes))
                 cache.insert(.source(source), forKey: "s|" + key, cost: source.cost)
                 outcome = .success(source)
             } catch {

@@ -116,7 +116,7 @@ public final class PictureService: Sendable {
     func remember(_ failure: PictureFailure, for key: String) {
         // Our own limits of the moment are not the picture's fault: not remembered.
         guard ![.busy, .memoryBusy].contains(failure) else { return }
-        let entry = RememberedFailure(failure: failure, expires: Clock.now + UInt64(settings.failureTTL * 1e9))
+        let entry = RememberedFailure(failure: failure, expires: Clock.after(seconds: settings.failureTTL))
         failures.insert(entry, forKey: key, cost: key.utf8.count + 64)
     }
 
