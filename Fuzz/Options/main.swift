@@ -41,7 +41,11 @@ func query(for options: AvatarOptions) -> String {
     case .rounded(let radius): pairs += [("shape", "rounded"), ("radius", number(radius))]
     case .mask(let name): pairs.append(("shape", name))
     }
-    if let background = options.background { pairs.append(("bg", background.hex)) }
+    switch options.background {
+    case .color(let color): pairs.append(("bg", color.hex))
+    case .transparent: pairs.append(("bg", "transparent"))
+    case nil: break
+    }
     if let color = options.color { pairs.append(("color", color.hex)) }
     if let initials = options.initials { pairs.append(("initials", initials)) }
     pairs.append(("length", String(options.length)))
@@ -56,6 +60,7 @@ func query(for options: AvatarOptions) -> String {
     // not the parser; input kept as Fuzz/corpus/options/picture-roundtrip.)
     if let picture = options.picture { pairs.append(("picture", picture)) }
     pairs.append(("fallback", options.fallback.rawValue))
+    pairs.append(("theme", options.theme.rawValue))
     return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
 }
 
