@@ -55,6 +55,8 @@ struct ConfigurationEnvironmentTests {
         },
         KeySample(path: "pictures.max_bytes", text: "1") { $0.pictures.maxBytes = 1 },
         KeySample(path: "pictures.max_pixels", text: "1") { $0.pictures.maxPixels = 1 },
+        KeySample(path: "pictures.decode_memory", text: "1") { $0.pictures.decodeMemory = 1 },
+        KeySample(path: "pictures.max_jpeg_work", text: "1") { $0.pictures.maxJPEGWork = 1 },
         KeySample(path: "pictures.connect_timeout", text: "1") { $0.pictures.connectTimeout = 1 },
         KeySample(path: "pictures.total_timeout", text: "3") { $0.pictures.totalTimeout = 3 },
         KeySample(path: "pictures.failure_cache_control", text: "no-store") { $0.pictures.failureCacheControl = "no-store" },

@@ -53,6 +53,8 @@ extension Setting {
             },
             .value("pictures", "max_bytes", \.pictures.maxBytes) { Convert.integer($0, in: positive, &$1) },
             .value("pictures", "max_pixels", \.pictures.maxPixels) { Convert.integer($0, in: positive, &$1) },
+            .value("pictures", "decode_memory", \.pictures.decodeMemory) { Convert.integer($0, in: positive, &$1) },
+            .value("pictures", "max_jpeg_work", \.pictures.maxJPEGWork) { Convert.integer($0, in: positive, &$1) },
             .value("pictures", "connect_timeout", \.pictures.connectTimeout, Convert.seconds),
             .value("pictures", "total_timeout", \.pictures.totalTimeout, Convert.seconds),
             .value("pictures", "failure_cache_control", \.pictures.failureCacheControl) {
