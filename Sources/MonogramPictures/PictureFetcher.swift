@@ -102,8 +102,9 @@ struct PictureFetcher: Sendable {
     }
 }
 
-/// Monotonic nanoseconds, for deadlines and cache lifetimes (never the wall clock).
-enum Clock {
+/// Monotonic nanoseconds, for deadlines and cache lifetimes (never the wall clock). Not named
+/// `Clock`: that would shadow the standard library protocol in this module.
+enum MonotonicNanoseconds {
     static var now: UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

@@ -62,7 +62,7 @@ extension PictureService {
     /// the header checked (format and every limit, so a bomb is never cached).
     private func sourcePicture(_ url: PictureURL, deadline: ContinuousClock.Instant) -> Result<SourcePicture, PictureFailure> {
         let key = url.string
-        if case .source(let source)? = cache.value(forKey: "s|" + key), source.expires > Clock.now {
+        if case .source(let source)? = cache.value(forKey: "s|" + key), source.expires > MonotonicNanoseconds.now {
             counters.record(.cacheHit)
             return .success(source)
         }
@@ -75,7 +75,7 @@ extension PictureService {
                 let header = try decoder.header(of: fetched.bytes)
                 let ttl = CacheLifetime.seconds(cacheControl: fetched.cacheControl, minimum: settings.minTTL, maximum: settings.maxTTL)
                 let source = SourcePicture(
-                    bytes: fetched.bytes, header: header, expires: Clock.after(seconds: ttl), digest: ColorKey.fnv1a64(fetched.bytes))
+                    bytes: fetched.bytes, header: header, expires: MonotonicNanoseconds.after(seconds: ttl), digest: ColorKey.fnv1a64(fetched.bytes))
                 cache.insert(.source(source), forKey: "s|" + key, cost: source.cost)
                 outcome = .success(source)
             } catch {

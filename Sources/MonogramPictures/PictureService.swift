@@ -58,7 +58,7 @@ public final class PictureService: Sendable {
     /// or a cached square that needs no reduction).
     public func load(_ url: PictureURL, pixelSize: Int, deadline: ContinuousClock.Instant, completion: @escaping Completion) {
         let key = url.string
-        let now = Clock.now
+        let now = MonotonicNanoseconds.now
         if let failure = failures.value(forKey: key), failure.expires > now {
             counters.record(.cachedFailure)
             completion(PictureLoad(result: .failure(failure.failure), ttl: seconds(until: failure.expires, from: now), digest: nil))
@@ -110,13 +110,13 @@ public final class PictureService: Sendable {
     func answer(_ decoded: DecodedPicture, for pixelSize: Int) -> PictureLoad {
         PictureLoad(
             result: .success(PictureGeometry.reduce(decoded.bitmap, target: pixelSize)),
-            ttl: seconds(until: decoded.expires, from: Clock.now), digest: decoded.digest)
+            ttl: seconds(until: decoded.expires, from: MonotonicNanoseconds.now), digest: decoded.digest)
     }
 
     func remember(_ failure: PictureFailure, for key: String) {
         // Our own limits of the moment are not the picture's fault: not remembered.
         guard ![.busy, .memoryBusy].contains(failure) else { return }
-        let entry = RememberedFailure(failure: failure, expires: Clock.after(seconds: settings.failureTTL))
+        let entry = RememberedFailure(failure: failure, expires: MonotonicNanoseconds.after(seconds: settings.failureTTL))
         failures.insert(entry, forKey: key, cost: key.utf8.count + 64)
     }
 
