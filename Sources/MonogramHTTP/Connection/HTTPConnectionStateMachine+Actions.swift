@@ -2,7 +2,7 @@ extension HTTPConnectionStateMachine {
     /// The next thing to do, or nil when the connection waits for an event. `date` is the
     /// current `Date:` header line, frozen into each answer as it is queued.
     mutating func nextAction(now: Instant, date: [UInt8]) -> Action? {
-        if state == .closed {
+        if isClosed {
             guard !closeHandedOut else { return nil }
             closeHandedOut = true
             return .close
@@ -63,7 +63,7 @@ extension HTTPConnectionStateMachine {
             }
             // While draining, the answer with nothing behind it is the last one.
             if drainDeadline != nil, slots.isEmpty, !parser.hasPartialRequest { state = .closing }
-            let last = state == .closing && slots.isEmpty
+            let last = isClosing && slots.isEmpty
             let framing: [UInt8] =
                 last ? OutgoingResponse.close
                 : slot.request?.version.minor == 0 ? OutgoingResponse.keepAlive : OutgoingResponse.plain

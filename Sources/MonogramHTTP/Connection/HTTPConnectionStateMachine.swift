@@ -88,5 +88,15 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
     /// Everything this connection holds against its output budget.
     var queuedBytes: Int { slotCharges + output.pendingBytes }
 
-    var isClosed: Bool { state == .closed }
+    // Pattern matches rather than `==`: the derived equality of a generic enum goes through
+    // runtime metadata on every call, and these run several times per request.
+    var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
+    var isClosing: Bool {
+        if case .closing = state { return true }
+        return false
+    }
 }

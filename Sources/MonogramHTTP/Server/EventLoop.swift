@@ -102,6 +102,8 @@ final class EventLoop {
             connection.machine.ready(sequence: sequence, response: response, note: note)
             drive(connection)
         case let .drain(start, deadline):
+            // A second signal must not push the deadline out.
+            guard pendingDrain == nil, drainDeadline == nil else { return }
             pendingDrain = (start, deadline)
         }
     }
