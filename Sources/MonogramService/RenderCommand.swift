@@ -10,6 +10,7 @@ public enum RenderCommand {
             let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
             let decoded = name.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
             let options = try AvatarOptions(query: query.map { (name: $0.0, value: $0.1) }, limits: configuration.render.limits(masks: renderer.maskNames))
+            try options.checkTheme()
             let resolved = configuration.render.resolver.resolve(name: decoded, options: options)
             let bytes: [UInt8] = switch options.format {
             case .json: Array(resolved.json.utf8)

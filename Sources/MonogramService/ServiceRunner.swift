@@ -26,7 +26,7 @@ public enum ServiceRunner {
         }
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: configuration.server.transport, handler: service)
+            server = try HTTPServer(configuration: configuration.transport, handler: service)
         } catch {
             logger.error("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
             return .cannotBind
@@ -39,12 +39,11 @@ public enum ServiceRunner {
             logger.error("cannot listen on \(configuration.server.host):\(configuration.metrics.port) for metrics: \(error)")
             return .cannotBind
         }
-        let grace = configuration.server.shutdownGrace.inSeconds
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                server.shutdown(grace: grace)
+                server.shutdown(grace: configuration.server.shutdownGrace, delay: configuration.server.drainDelay)
                 admin?.shutdown(grace: 0)
             }
             source.resume()
@@ -70,7 +69,7 @@ public enum ServiceRunner {
     /// The admin server for `metrics.port`, on the service's host with one loop; nil when 0.
     static func metricsServer(_ configuration: Configuration, metrics: Metrics) throws(SocketError) -> HTTPServer? {
         guard configuration.metrics.port != 0 else { return nil }
-        var admin = configuration.server.transport
+        var admin = configuration.transport
         admin.port = configuration.metrics.port
         admin.loops = 1
         admin.maxConnections = 64

@@ -4,6 +4,6 @@ import MonogramRender
 /// (what a bug report needs to reproduce a drawing).
 public enum VersionText {
     public static var text: String {
-        "monogram \(MonogramRelease.version)\n" + RenderLibraries.versions
+        "monogram \(MonogramRelease.version)\n" + Renderer.libraryVersions
     }
 }

@@ -39,6 +39,20 @@ struct CommonHeadersTests {
         }
     }
 
+    @Test("/healthz while draining is a 503 with Retry-After, and carries them too")
+    func draining() throws {
+        let service = try CommonHeadersTests.service.get()
+        let responder = HTTPResponder { _, _ in }
+        let result = service.handle(ServiceTestSupport.head("/healthz"), context: HTTPRequestContext(peer: "127.0.0.1", draining: true), responder: responder)
+        guard case .respond(let response, _) = result else {
+            Issue.record("/healthz is answered at once")
+            return
+        }
+        #expect(response.status.code == 503)
+        #expect(response.header("Retry-After") == "1")
+        expectCommon(response, "draining /healthz")
+    }
+
     @Test("a 304 carries them too")
     func notModified() throws {
         let service = try CommonHeadersTests.service.get()

@@ -7,7 +7,7 @@ public import MonogramPictures
 /// through to them. Only what the answers need lives beside them.
 @dynamicMemberLookup
 public struct PicturesConfiguration: Sendable, Hashable {
-    /// `pictures.allowed_hosts`, `max_bytes`, `max_pixels`, the timeouts, `cache_bytes`,
+    /// `pictures.allowed_hosts`, `max_bytes`, `max_pixels`, `decode_memory`, `max_jpeg_work`, the timeouts, `cache_bytes`,
     /// `max_concurrent_fetches`, `queue`, `max_redirects` and the TTLs.
     public var fetch: PictureSettings
     /// `pictures.failure_cache_control`: `Cache-Control` when a picture could not be used, short

@@ -15,6 +15,10 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// `server.shutdown_grace`: how long in-flight requests get after SIGTERM before
     /// connections are closed. Default 8 s, below the 10 s Docker waits before SIGKILL.
     public var shutdownGrace: Duration = .seconds(8)
+    /// `server.drain_delay`: how long after SIGTERM the listener stays open and requests are
+    /// served while `/healthz` answers 503, so load balancers take the instance out before it
+    /// stops accepting; then the `shutdown_grace` drain begins. Default 0.
+    public var drainDelay: Duration = .zero
     /// `server.trusted_proxies`: IP addresses or CIDR ranges (`10.0.0.0/8`, `::1`) whose
     /// `X-Forwarded-For` is believed. Default none.
     public var trustedProxies: [String] = []
@@ -24,5 +28,16 @@ public struct ServerConfiguration: Sendable, Hashable {
     public subscript<T>(dynamicMember path: WritableKeyPath<HTTPServerConfiguration, T>) -> T {
         get { transport[keyPath: path] }
         set { transport[keyPath: path] = newValue }
+    }
+}
+
+extension Configuration {
+    /// What the HTTP server runs with: `server`'s own settings, and the CORS origin of
+    /// `http.cors_origin` on the answers the server layer writes itself (408, 413, 503, …), so
+    /// one key sets it on every answer.
+    public var transport: HTTPServerConfiguration {
+        var transport = server.transport
+        transport.corsOrigin = http.corsOrigin
+        return transport
     }
 }

@@ -72,10 +72,23 @@ enum Convert {
         return number
     }
 
-    /// `seconds`, as a `Duration` (the service's own times; the HTTP server and the picture
-    /// fetcher keep theirs as seconds).
+    /// `seconds`, as a `Duration` (every time but the picture fetcher's, which keeps seconds).
     static func duration(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Duration? {
         seconds(raw, &problems).map { Duration.seconds($0) }
+    }
+
+    /// Seconds from 0 (off) to a day, as a `Duration`.
+    static func durationOrZero(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Duration? {
+        let number: Double?
+        switch raw {
+        case .json(let value): number = jsonNumber(value)?.doubleValue
+        case .text(let text): number = Double(trimmed(text))
+        }
+        guard let number, number >= 0, number <= 86_400 else {
+            problems.append(ValueProblem(message: "must be a number of seconds from 0 to 86400"))
+            return nil
+        }
+        return .seconds(number)
     }
 
     static func boolean(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Bool? {

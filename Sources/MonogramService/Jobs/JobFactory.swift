@@ -20,7 +20,9 @@ struct JobFactory: Sendable {
     init(configuration: Configuration, renderer: Renderer, headers: CommonHeaders, logger: Logger) {
         self.limits = configuration.render.limits(masks: renderer.maskNames)
         self.resolver = configuration.render.resolver
-        self.drawing = Drawing(renderer: renderer)
+        self.drawing = Drawing(
+            renderer: renderer, workers: configuration.render.workerCount, maxSize: configuration.render.maxSize,
+            memoryWait: configuration.render.timeout)
         self.pictures = PictureService(settings: configuration.pictures.fetch)
         self.pictureFailure = PictureFailureAnswers(cacheControl: configuration.pictures.failureCacheControl, headers: headers)
         self.pictureFailureCacheControl = configuration.pictures.failureCacheControl

@@ -24,7 +24,7 @@ struct PictureAvatarJob: AnswerJob {
     var lateMaterials: PictureLoad?? { .some(nil) }
 
     func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
-        pictures.load(url, pixelSize: resolved.spec.pixelSize) { done($0) }
+        pictures.load(url, pixelSize: resolved.spec.pixelSize, deadline: deadline) { done($0) }
     }
 
     func produce(_ load: PictureLoad?) throws(ServiceError) -> Produced {

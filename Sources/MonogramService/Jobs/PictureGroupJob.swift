@@ -25,7 +25,7 @@ struct PictureGroupJob: AnswerJob {
         let gathered = Locked<[Int: PictureLoad]>([:])
         let count = wanted.count
         for (face, url) in wanted {
-            pictures.load(url, pixelSize: resolved.spec.layout.side) { load in
+            pictures.load(url, pixelSize: resolved.spec.layout.side, deadline: deadline) { load in
                 let all: [Int: PictureLoad]? = gathered.withLock { loads in
                     loads[face] = load
                     return loads.count == count ? loads : nil

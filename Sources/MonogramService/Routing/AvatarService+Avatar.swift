@@ -19,6 +19,7 @@ extension AvatarService {
         let name = try PathSegment.decodeName(rawName)
         var options = try AvatarOptions(query: QueryString.parse(query), limits: jobs.limits)
         if let suffixFormat { options.format = suffixFormat }
+        try options.checkTheme()
         options.picture = try jobs.normalisePicture(options.picture)
         return (name, options)
     }

@@ -19,6 +19,7 @@ extension AvatarService {
         let names = try GroupPath.names(rawNames)
         var options = try GroupOptions(query: QueryString.parse(query), limits: jobs.limits, nameCount: names.count)
         if let suffixFormat { options.format = suffixFormat }
+        try options.checkTheme()
         for index in options.pictures.indices {
             options.pictures[index] = try jobs.normalisePicture(options.pictures[index])
         }

@@ -67,7 +67,8 @@ public final class AvatarService: HTTPHandler {
             arrival: .now, responder: responder)
         switch Route(path: target.prefix(while: { $0 != "?" })) {
         case .health:
-            return .respond(fixed.healthy, .none)
+            // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
+            return .respond(context.draining ? fixed.draining : fixed.healthy, .none)
         case .metrics:
             return .respond(fixed.metricsOnMainPort ? fixed.metrics(metrics) : fixed.errors.response(for: .notFound), .none)
         case .playground:

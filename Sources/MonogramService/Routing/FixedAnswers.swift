@@ -7,6 +7,8 @@ struct FixedAnswers: Sendable {
     let headers: CommonHeaders
     let errors: ErrorResponses
     let healthy: HTTPResponse
+    /// `/healthz` once shutdown has begun.
+    let draining: HTTPResponse
     /// `GET /`: its font and shape lists come from the configuration.
     let playground: HTTPResponse
     /// False when `metrics.port` moves `/metrics` to the admin port (the main port then 404s).
@@ -16,6 +18,7 @@ struct FixedAnswers: Sendable {
         self.headers = headers
         self.errors = errors
         self.healthy = FixedAnswers.healthy(headers)
+        self.draining = headers.text(.serviceUnavailable, "draining", extra: [(HeaderName.retryAfter, "1")])
         self.playground = PlaygroundPage.response(limits: limits, headers: headers)
         self.metricsOnMainPort = metricsOnMainPort
     }
