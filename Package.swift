@@ -35,10 +35,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("turbojpeg"), .linkedLibrary("webp"), .linkedLibrary("png16")]
         ),
 
+        // Output encoders: lossless WebP (libwebp), AVIF (libavif, aom) and libdeflate for our
+        // own PNG writer. A C target so each encode's library handles live and die in one C call.
+        .target(
+            name: "CEncoders",
+            path: "Sources/CEncoders",
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate")]
+        ),
+
         // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).
         .target(name: "MonogramSync", swiftSettings: settings),
         .target(name: "MonogramCore", dependencies: ["MonogramSync"], swiftSettings: settings, linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo"], swiftSettings: settings),
+        .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo", "CEncoders"], swiftSettings: settings),
         .target(name: "MonogramHTTP", dependencies: ["CSystem", "MonogramSync"], swiftSettings: settings),
         .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
         .target(
