@@ -6,11 +6,13 @@ internal import CEncoders
 /// libpng was given before (`PNGCodec.encodeWithLibpng` keeps that path for comparison); only
 /// the compression differs, and it compresses better than zlib level 1 on avatars.
 enum PNGWriter {
-    /// libdeflate's level: measured against zlib level 1 on the avatar corpus in the tests
-    /// (smaller on every case) and in docs/benchmarks.md (time).
-    static let deflateLevel: Int32 = 1
+    /// libdeflate's level for `size` bytes of scanlines. Level 1 beats zlib level 1 in bytes on
+    /// every larger avatar of the test corpus, but on the tiniest ones (≤ 8 KiB of scanlines:
+    /// 32 px RGBA, 64 px indexed) its block headers can cost a few bytes more, so those use
+    /// level 6, ~10 µs more and 5–10 % smaller (docs/benchmarks.md).
+    static func deflateLevel(forSize size: Int) -> Int32 { size <= 8192 ? 6 : 1 }
 
-    static func encode(_ pixels: inout StraightPixels, level: Int32 = deflateLevel) throws(RenderError) -> [UInt8] {
+    static func encode(_ pixels: inout StraightPixels, level: Int32? = nil) throws(RenderError) -> [UInt8] {
         if let indices = pixels.indices {
             let count = pixels.palette.count
             let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
@@ -37,8 +39,9 @@ enum PNGWriter {
 
     /// `rows`: `size` bytes of filtered scanlines (each with its filter byte).
     private static func write(
-        rows: UnsafePointer<UInt8>, size: Int, pixels: borrowing StraightPixels, depth: Int, level: Int32
+        rows: UnsafePointer<UInt8>, size: Int, pixels: borrowing StraightPixels, depth: Int, level: Int32?
     ) throws(RenderError) -> [UInt8] {
+        let level = level ?? deflateLevel(forSize: size)
         let indexed = pixels.indices != nil
         let paletteCount = indexed ? pixels.palette.count : 0
         // tRNS needs entries only up to the last translucent colour; an opaque palette needs none.
