@@ -12,11 +12,11 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Most pixels an AVIF answer may have: 2048 × 2048 (e.g. size 1024 at dpr 2, 512 at dpr 4).
+    /// Most pixels an AVIF answer may have: 1024 × 1024 (size 1024 at dpr 1, 512 at dpr 2).
     /// The AV1 encoder costs ~100× PNG per pixel even at the pinned speed; at this size one encode
-    /// measured ~0.5 s on one core of the 2-core test box (docs/benchmarks.md), well inside the
-    /// default `render.timeout` of 2 s. Larger AVIF requests are a 400 naming `format`.
-    public static let largestAVIFPixels = 2048 * 2048
+    /// measured 0.3–0.4 s on the loaded 2-core test box (2048² took 1.1–1.7 s: too close to the
+    /// default `render.timeout` of 2 s; docs/benchmarks.md). Larger AVIF requests are a 400 naming `format`.
+    public static let largestAVIFPixels = 1024 * 1024
 
     /// `format must be png, svg, json, webp or avif`: every value, so a typo's 400 says what works.
     public static let accepted: String = {
@@ -30,7 +30,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         if self == .avif && pixels > OutputFormat.largestAVIFPixels {
             throw OptionsError(
                 parameter: "format",
-                message: "format avif allows at most \(OutputFormat.largestAVIFPixels) pixels (2048 × 2048); use png or webp, or a smaller size or dpr")
+                message: "format avif allows at most \(OutputFormat.largestAVIFPixels) pixels (1024 × 1024); use png or webp, or a smaller size or dpr")
         }
     }
 }

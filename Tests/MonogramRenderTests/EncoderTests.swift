@@ -89,7 +89,7 @@ struct WebPAVIFTests {
 
     @Test("AVIF past the documented pixel count is refused before drawing")
     func avifLimit() throws {
-        let spec = Fixture.spec("JR", size: 2049, shape: .circle)
+        let spec = Fixture.spec("JR", size: 1025, shape: .circle)
         #expect(throws: RenderError.self) { try Fixture.renderer.render(spec, format: .avif) }
         #expect(try Fixture.renderer.render(spec, format: .webp).count > 0)
     }
