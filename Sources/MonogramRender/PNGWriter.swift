@@ -12,12 +12,19 @@ enum PNGWriter {
     /// level 6, ~10 µs more and 5–10 % smaller (docs/benchmarks.md).
     static func deflateLevel(forSize size: Int) -> Int32 { size <= 8192 ? 6 : 1 }
 
-    static func encode(_ pixels: inout StraightPixels, level: Int32? = nil) throws(RenderError) -> [UInt8] {
+    /// How the scanlines are deflated: `RunDeflate` (the default; libdeflate when it cannot), or
+    /// libdeflate at a level (kept to compare, and as the fallback).
+    enum Deflater: Sendable {
+        case runs
+        case libdeflate(level: Int32?)
+    }
+
+    static func encode(_ pixels: inout StraightPixels, deflater: Deflater = .runs) throws(RenderError) -> [UInt8] {
         if let indices = pixels.indices {
             let count = pixels.palette.count
             let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
             if depth == 8 {
-                return try write(rows: indices, size: pixels.height * pixels.indexStride, pixels: pixels, depth: 8, level: level)
+                return try write(rows: indices, size: pixels.height * pixels.indexStride, stride: pixels.indexStride, pixelBytes: 1, pixels: pixels, depth: 8, deflater: deflater)
             }
             // Sub-byte depths: pack the indices, most significant bits first (PNG §7.2).
             let rowBytes = (pixels.width * depth + 7) / 8
@@ -31,17 +38,17 @@ enum PNGWriter {
                     to[x / perByte] |= from[x] << UInt8(8 - depth - (x % perByte) * depth)
                 }
             }
-            return try write(rows: packed, size: pixels.height * (1 + rowBytes), pixels: pixels, depth: depth, level: level)
+            return try write(rows: packed, size: pixels.height * (1 + rowBytes), stride: 1 + rowBytes, pixelBytes: 1, pixels: pixels, depth: depth, deflater: deflater)
         }
         let rgba = pixels.rgbaRows()
-        return try write(rows: rgba, size: pixels.height * pixels.rgbaStride, pixels: pixels, depth: 8, level: level)
+        return try write(rows: rgba, size: pixels.height * pixels.rgbaStride, stride: pixels.rgbaStride, pixelBytes: 4, pixels: pixels, depth: 8, deflater: deflater)
     }
 
     /// `rows`: `size` bytes of filtered scanlines (each with its filter byte).
     private static func write(
-        rows: UnsafePointer<UInt8>, size: Int, pixels: borrowing StraightPixels, depth: Int, level: Int32?
+        rows: UnsafePointer<UInt8>, size: Int, stride: Int, pixelBytes: Int, pixels: borrowing StraightPixels, depth: Int,
+        deflater: Deflater
     ) throws(RenderError) -> [UInt8] {
-        let level = level ?? deflateLevel(forSize: size)
         let indexed = pixels.indices != nil
         let paletteCount = indexed ? pixels.palette.count : 0
         // tRNS needs entries only up to the last translucent colour; an opaque palette needs none.
@@ -74,7 +81,15 @@ enum PNGWriter {
                     }
                 }
             }
-            let compressed = monogram_zlib_compress(level, rows, size, out.position + 8, bound)
+            var compressed = 0
+            if case .runs = deflater {
+                compressed = RunDeflate.compress(rows, count: size, stride: stride, pixelBytes: pixelBytes, into: out.position + 8, capacity: bound) ?? 0
+            }
+            if compressed == 0 {
+                var level = deflateLevel(forSize: size)
+                if case .libdeflate(let chosen?) = deflater { level = chosen }
+                compressed = monogram_zlib_compress(level, rows, size, out.position + 8, bound)
+            }
             if compressed == 0 || compressed > UInt32.max {
                 failed = true
                 return

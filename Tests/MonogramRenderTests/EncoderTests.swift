@@ -6,13 +6,16 @@ import Testing
 struct PNGWriterTests {
     @Test("every corpus avatar decodes to exactly the same pixels, in no more bytes", arguments: EncoderCorpus.cases)
     func sameAsLibpng(_ sample: EncoderCorpus.Case) throws {
-        let (old, new) = try Fixture.renderer.withSurface(sample.spec) { (surface) throws(RenderError) in
+        let (old, new, viaLibdeflate) = try Fixture.renderer.withSurface(sample.spec) { (surface) throws(RenderError) in
             var pixels = try StraightPixels(surface, allowIndexed: true)
-            return (try PNGCodec.encodeWithLibpng(surface), try PNGWriter.encode(&pixels))
+            return (try PNGCodec.encodeWithLibpng(surface), try PNGWriter.encode(&pixels), try PNGWriter.encode(&pixels, deflater: .libdeflate(level: nil)))
         }
-        let oldImage = try PNGCodec.decode(old), newImage = try PNGCodec.decode(new)
-        #expect(newImage == oldImage)
+        let oldImage = try PNGCodec.decode(old)
+        #expect(try PNGCodec.decode(new) == oldImage)
+        #expect(try PNGCodec.decode(viaLibdeflate) == oldImage)
         #expect(new.count <= old.count, "\(new.count) bytes, libpng wrote \(old.count)")
+        #expect(viaLibdeflate.count <= old.count, "libdeflate: \(viaLibdeflate.count) bytes, libpng wrote \(old.count)")
+        print("png sizes: \(sample): libpng \(old.count) runs \(new.count) libdeflate \(viaLibdeflate.count)")
     }
 
     @Test("writes sub-byte depths for small palettes, RGBA past 256 colours", arguments: [
