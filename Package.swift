@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "CEncoders",
             path: "Sources/CEncoders",
-            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate")]
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z")]
         ),
 
         // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).

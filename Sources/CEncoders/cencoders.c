@@ -6,6 +6,7 @@
 #include <string.h>
 #include <webp/decode.h>
 #include <webp/encode.h>
+#include <zlib.h>
 
 // Every buffer handed to Swift is malloc'd here (copied out of the library's own allocator),
 // so one free function serves them all.
@@ -199,4 +200,13 @@ size_t monogram_zlib_compress(int level, const void *in, size_t in_size, void *o
     return libdeflate_zlib_compress(compressors->levels[level], in, in_size, out, out_capacity);
 }
 
-size_t monogram_zlib_bound(size_t in_size) { return libdeflate_zlib_compress_bound(NULL, in_size); }
+size_t monogram_zlib1_compress(const void *in, size_t in_size, void *out, size_t out_capacity) {
+    uLongf written = (uLongf)out_capacity;
+    if (in_size > 0xffffffffu || out_capacity > 0xffffffffu) return 0;
+    return compress2(out, &written, in, (uLong)in_size, 1) == Z_OK ? (size_t)written : 0;
+}
+
+size_t monogram_zlib_bound(size_t in_size) {
+    size_t a = libdeflate_zlib_compress_bound(NULL, in_size), b = compressBound((uLong)in_size);
+    return a > b ? a : b;
+}

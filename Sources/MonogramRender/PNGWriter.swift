@@ -1,19 +1,19 @@
 internal import CEncoders
 
 /// Writes PNG files itself (signature, IHDR, PLTE/tRNS, one IDAT, IEND) around one
-/// whole-buffer libdeflate call: no per-row library calls and no setjmp, and the zlib state is
-/// the render thread's own, reused (see `monogram_zlib_compress`). The pixels are exactly those
+/// whole-buffer deflate: no per-row library calls and no setjmp. The pixels are exactly those
 /// libpng was given before (`PNGCodec.encodeWithLibpng` keeps that path for comparison); only
-/// the compression differs, and it compresses better than zlib level 1 on avatars.
+/// the compression differs: `RunDeflate`, made for avatars, smaller and several times faster
+/// than zlib level 1 on them (docs/benchmarks.md), with zlib level 1 for pictures.
 enum PNGWriter {
-    /// libdeflate's level for `size` bytes of scanlines. Level 1 beats zlib level 1 in bytes on
-    /// every larger avatar of the test corpus, but on the tiniest ones (≤ 8 KiB of scanlines:
-    /// 32 px RGBA, 64 px indexed) its block headers can cost a few bytes more, so those use
-    /// level 6, ~10 µs more and 5–10 % smaller (docs/benchmarks.md).
+    /// libdeflate's level for `size` bytes of scanlines when `.libdeflate(level: nil)` is asked
+    /// for (comparisons only): level 1, but level 6 for ≤ 8 KiB, where level 1's block headers
+    /// can cost a few bytes more than zlib's.
     static func deflateLevel(forSize size: Int) -> Int32 { size <= 8192 ? 6 : 1 }
 
-    /// How the scanlines are deflated: `RunDeflate` (the default; libdeflate when it cannot), or
-    /// libdeflate at a level (kept to compare, and as the fallback).
+    /// How the scanlines are deflated: `RunDeflate` (the default), falling back to zlib level 1
+    /// for images that are not runs (pictures: there zlib beats both RunDeflate and libdeflate's
+    /// level 1); or libdeflate at a level, kept to compare in tests and benchmarks.
     enum Deflater: Sendable {
         case runs
         case libdeflate(level: Int32?)
@@ -85,10 +85,13 @@ enum PNGWriter {
             if case .runs = deflater {
                 compressed = RunDeflate.compress(rows, count: size, stride: stride, pixelBytes: pixelBytes, into: out.position + 8, capacity: bound) ?? 0
             }
-            if compressed == 0 {
-                var level = deflateLevel(forSize: size)
-                if case .libdeflate(let chosen?) = deflater { level = chosen }
-                compressed = monogram_zlib_compress(level, rows, size, out.position + 8, bound)
+            switch deflater {
+            case .runs where compressed == 0:
+                compressed = monogram_zlib1_compress(rows, size, out.position + 8, bound)
+            case .libdeflate(let level):
+                compressed = monogram_zlib_compress(level ?? deflateLevel(forSize: size), rows, size, out.position + 8, bound)
+            case .runs:
+                break
             }
             if compressed == 0 || compressed > UInt32.max {
                 failed = true
@@ -98,7 +101,7 @@ enum PNGWriter {
             out.chunk("IEND", length: 0) { _ in }
             count = out.position - base
         }
-        if failed { throw RenderError(kind: .encoding, message: "libdeflate failed to compress \(size) bytes") }
+        if failed { throw RenderError(kind: .encoding, message: "deflate failed for \(size) bytes") }
         return png
     }
 }

@@ -5,6 +5,7 @@ internal import CEncoders
 /// (distance = row length), found by 8-byte compares, then one dynamic-Huffman block. A flat
 /// avatar is a few hundred tokens, so this does a fraction of a general matcher's work
 /// (hash chains over every byte) and, on the test corpus, compresses better than zlib level 1.
+/// Where none of those match, the last position of the same four bytes is tried too.
 enum RunDeflate {
     private static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
     private static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
@@ -16,17 +17,32 @@ enum RunDeflate {
         for length in 3...258 { table[length] = UInt8(lengthBase.lastIndex { $0 <= length }!) }
         return table
     }()
-    /// Above one literal byte in this many, the image is not flat enough for runs to win.
-    static let literalShare = 30
+    /// Above one literal byte in this many, the image is not flat enough for runs to win
+    /// (avatars with text, edges and emoji stay far below; the corpus test's photo-like
+    /// pictures are above).
+    static let literalShare = 3
+
+    /// Distance 1…32768 → its distance symbol 0…29.
+    private static let distanceSymbol: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 32769)
+        var symbol = 0
+        for distance in 1...32768 {
+            while symbol + 1 < distanceBase.count && distanceBase[symbol + 1] <= distance { symbol += 1 }
+            table[distance] = UInt8(symbol)
+        }
+        return table
+    }()
+    /// log2 of the recent-position table's size (16 KiB of Int32).
+    private static let hashBits = 12
 
     /// Order in which the code-length code's lengths are sent (RFC 1951 §3.2.7).
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// Compresses `count` bytes (rows `stride` bytes apart, `pixelBytes` per pixel) into `out`.
-    /// Returns the bytes written, or nil — the caller then uses libdeflate — when the image is
-    /// not made of runs (more than 1 byte in `literalShare` left as a literal: emoji, pictures,
-    /// where a general matcher finds more), the output would not fit in `capacity`, or the
-    /// geometry is outside DEFLATE's 32 KiB window.
+    /// Returns the bytes written, or nil — the caller then uses zlib — when the image is not
+    /// made of runs (more than one byte in `literalShare` left as a literal: photos, where a
+    /// general matcher finds more), the output would not fit in `capacity`, or the geometry is
+    /// outside DEFLATE's 32 KiB window.
     static func compress(
         _ data: UnsafePointer<UInt8>, count: Int, stride: Int, pixelBytes: Int,
         into out: UnsafeMutablePointer<UInt8>, capacity: Int
@@ -34,11 +50,10 @@ enum RunDeflate {
         var literalBytes = 0
         guard count > 0, stride + pixelBytes <= 32768, pixelBytes >= 1, 2 * pixelBytes < stride, capacity >= 16 else { return nil }
         // Tokens: a literal byte (< 256), or 0x8000_0000 | length << 16 | distance.
+        var recent = [Int32](repeating: -1, count: 1 << hashBits)
         var tokens: [UInt32] = []
         tokens.reserveCapacity(count / 16 + 64)
         var literalCounts = [UInt32](repeating: 0, count: 286), distanceCounts = [UInt32](repeating: 0, count: 30)
-        let up = distanceCode(stride), left = distanceCode(pixelBytes)
-        let upLeft = distanceCode(stride - pixelBytes), upRight = distanceCode(stride + pixelBytes)
         let raw = UnsafeRawPointer(data)
         var p = 0
         while p < count {
@@ -49,17 +64,29 @@ enum RunDeflate {
                 let run = matchLength(raw, p, p - pixelBytes, limit)
                 if run > length { (length, distance) = (run, pixelBytes) }
             }
-            // Neither: try the diagonals (anti-aliased slopes repeat one pixel over per row).
+            // Neither: try the diagonals (anti-aliased slopes repeat one pixel over per row), then
+            // the last place these four bytes started a token (a circle's lower half mirrors
+            // its upper half row for row; edge colours recur). Only literal positions pay.
             if length < 3 && p >= stride + pixelBytes {
                 for candidate in [stride - pixelBytes, stride + pixelBytes] {
                     let run = matchLength(raw, p, p - candidate, limit)
                     if run > length { (length, distance) = (run, candidate) }
                 }
             }
+            var slot = -1
+            if length < 4 && limit >= 4 {
+                slot = Int((raw.loadUnaligned(fromByteOffset: p, as: UInt32.self) &* 0x9E37_79B1) >> (32 - hashBits))
+                let q = Int(recent[slot])
+                if q >= 0 && p - q <= 32768 {
+                    let run = matchLength(raw, p, q, limit)
+                    if run > length && run >= 4 { (length, distance) = (run, p - q) }
+                }
+            }
+            if slot >= 0 { recent[slot] = Int32(p) }
             if length >= 3 {
                 tokens.append(0x8000_0000 | UInt32(length) << 16 | UInt32(distance))
                 literalCounts[257 + Int(lengthSymbol[length])] += 1
-                distanceCounts[RunDeflate.pick(distance, up, left, upLeft, upRight).code] += 1
+                distanceCounts[Int(distanceSymbol[distance])] += 1
                 p += length
             } else {
                 tokens.append(UInt32(data[p]))
@@ -88,9 +115,9 @@ enum RunDeflate {
             let symbol = Int(lengthSymbol[length])
             bits.put(literals.codes[257 + symbol], Int(literals.lengths[257 + symbol]))
             bits.put(UInt32(length - lengthBase[symbol]), lengthExtra[symbol])
-            let d = RunDeflate.pick(distance, up, left, upLeft, upRight)
-            bits.put(distances.codes[d.code], Int(distances.lengths[d.code]))
-            bits.put(UInt32(distance - distanceBase[d.code]), distanceExtra[d.code])
+            let d = Int(distanceSymbol[distance])
+            bits.put(distances.codes[d], Int(distances.lengths[d]))
+            bits.put(UInt32(distance - distanceBase[d]), distanceExtra[d])
         }
         bits.put(literals.codes[256], Int(literals.lengths[256]))
         bits.alignToByte()
@@ -117,18 +144,6 @@ enum RunDeflate {
             length += 1
         }
         return length
-    }
-
-    @inline(__always)
-    private static func pick(
-        _ distance: Int, _ a: (code: Int, distance: Int), _ b: (code: Int, distance: Int), _ c: (code: Int, distance: Int),
-        _ d: (code: Int, distance: Int)
-    ) -> (code: Int, distance: Int) {
-        distance == a.distance ? a : distance == b.distance ? b : distance == c.distance ? c : d
-    }
-
-    private static func distanceCode(_ distance: Int) -> (code: Int, distance: Int) {
-        (distanceBase.lastIndex { $0 <= distance }!, distance)
     }
 
     /// HLIT, HDIST, HCLEN, the code-length code, then both codes' lengths run-length coded

@@ -31,6 +31,20 @@ enum EncoderCorpus {
             cases.append(Case(label: "JR circle \(size)px", spec: Fixture.spec("JR", size: size, shape: .circle)))
             cases.append(Case(label: "JR square \(size)px", spec: Fixture.spec("JR", size: size)))
         }
+        // A photo-like picture (smooth gradients plus noise): not runs, so the writer falls back
+        // to libdeflate, which must also stay within libpng's bytes.
+        for (side, shape) in [(128, Shape.circle), (256, .square)] {
+            var state: UInt32 = 12345
+            let pixels = (0..<side * side).map { i -> UInt32 in
+                state = state &* 1_103_515_245 &+ 12345
+                let noise = (state >> 16) & 0x0F, x = UInt32(i % side), y = UInt32(i / side)
+                let r = (x * 255 / UInt32(side) + noise) & 0xFF, g = (y * 255 / UInt32(side) + noise) & 0xFF
+                return 0xFF00_0000 | r << 16 | g << 8 | 0x80
+            }
+            var spec = Fixture.spec("JR", size: side, shape: shape)
+            spec.content = .picture(PictureBitmap(side: side, pixels: pixels))
+            cases.append(Case(label: "picture \(shape) \(side)px", spec: spec))
+        }
         return cases
     }()
 

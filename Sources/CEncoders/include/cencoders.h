@@ -45,7 +45,12 @@ int monogram_webp_decode(const uint8_t *data, size_t size, uint8_t **out, int *w
 /// too small or the level is out of range or memory ran out.
 size_t monogram_zlib_compress(int level, const void *in, size_t in_size, void *out, size_t out_capacity);
 
-/// An output size that always suffices for monogram_zlib_compress of `in_size` bytes.
+/// zlib's own deflate at level 1 (what libpng ran before): the fallback for images that are
+/// not made of runs (pictures), where it compresses better than libdeflate's level 1.
+/// Returns the bytes written, 0 on failure.
+size_t monogram_zlib1_compress(const void *in, size_t in_size, void *out, size_t out_capacity);
+
+/// An output size that always suffices for either compressor above with `in_size` bytes.
 size_t monogram_zlib_bound(size_t in_size);
 
 /// Frees a buffer returned above (each library has its own allocator; this knows which).
