@@ -35,7 +35,7 @@ package enum PNGCodec {
                     let pixel = row[x]
                     if pixel != lastPixel {
                         lastPixel = pixel
-                        lastStraight = StraightPixels.unpremultiply(pixel)
+                        lastStraight = PNGCodec.unpremultiply(pixel)
                         if indexed {
                             if let index = palette.index(of: lastStraight) { lastIndex = index } else { indexed = false }
                         }
@@ -62,14 +62,18 @@ package enum PNGCodec {
         }
     }
 
-    package static func decode(_ bytes: [UInt8]) throws(RenderError) -> RGBAImage {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-            try decode(path: nil, data: UnsafeRawPointer(buffer.baseAddress), size: buffer.count)
+    /// Cairo stores ARGB32 premultiplied; PNG wants straight alpha. Returns 0xRRGGBBAA.
+    @inline(__always)
+    static func unpremultiply(_ pixel: UInt32) -> UInt32 {
+        let a = pixel >> 24
+        if a == 0 { return 0 }
+        var r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
+        if a != 255 {
+            r = (r * 255 + a / 2) / a
+            g = (g * 255 + a / 2) / a
+            b = (b * 255 + a / 2) / a
         }
-    }
-
-    package static func decode(path: String) throws(RenderError) -> RGBAImage {
-        try decode(path: path, data: nil, size: 0)
+        return r << 24 | g << 16 | b << 8 | a
     }
 
     private static func encodeRaw(
@@ -87,17 +91,5 @@ package enum PNGCodec {
         }
         defer { free(output) }
         return [UInt8](UnsafeBufferPointer(start: output, count: size))
-    }
-
-    private static func decode(path: String?, data: UnsafeRawPointer?, size: Int) throws(RenderError) -> RGBAImage {
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
-        var width: Int32 = 0, height: Int32 = 0
-        let status = monogram_png_decode(path, data, size, &pixels, &width, &height)
-        guard status == 0, let pixels else {
-            throw RenderError(kind: .encoding, message: "not a decodable PNG (status \(status))")
-        }
-        defer { free(pixels) }
-        let count = Int(width) * Int(height) * 4
-        return RGBAImage(width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
     }
 }

@@ -58,7 +58,7 @@ struct StraightPixels: ~Copyable {
                 let pixel = row[x]
                 if pixel != lastPixel {
                     lastPixel = pixel
-                    guard let index = palette.index(of: StraightPixels.unpremultiply(pixel)) else {
+                    guard let index = palette.index(of: PNGCodec.unpremultiply(pixel)) else {
                         indices.deallocate()
                         return nil
                     }
@@ -80,26 +80,11 @@ struct StraightPixels: ~Copyable {
                 let pixel = row[x]
                 if pixel != lastPixel {
                     lastPixel = pixel
-                    lastBytes = StraightPixels.unpremultiply(pixel).bigEndian // R, G, B, A in memory
+                    lastBytes = PNGCodec.unpremultiply(pixel).bigEndian // R, G, B, A in memory
                 }
                 out.storeBytes(of: lastBytes, toByteOffset: 1 + 4 * x, as: UInt32.self)
             }
         }
-    }
-
-    /// Cairo stores ARGB32 premultiplied; PNG, WebP and AVIF want straight alpha. Returns
-    /// 0xRRGGBBAA. Rounds to nearest, as libpng's and cairo's own writers do.
-    @inline(__always)
-    static func unpremultiply(_ pixel: UInt32) -> UInt32 {
-        let a = pixel >> 24
-        if a == 0 { return 0 }
-        var r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
-        if a != 255 {
-            r = (r * 255 + a / 2) / a
-            g = (g * 255 + a / 2) / a
-            b = (b * 255 + a / 2) / a
-        }
-        return r << 24 | g << 16 | b << 8 | a
     }
 
     /// Straight RGBA rows, `rgbaStride` apart, each after its filter byte (the pointer is to the

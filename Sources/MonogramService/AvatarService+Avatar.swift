@@ -39,6 +39,7 @@ extension AvatarService {
         let name = try PathSegment.decodeName(rawName)
         var options = try AvatarOptions(query: QueryString.parse(query), limits: settings.limits)
         if let suffixFormat { options.format = suffixFormat }
+        try options.checkTheme()
         try options.format.check(pixels: options.pixelSize * options.pixelSize)
         try checkPicture(&options)
         return (name, options)

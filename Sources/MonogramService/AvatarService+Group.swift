@@ -36,6 +36,7 @@ extension AvatarService {
         let names = try GroupPath.names(rawNames)
         var options = try GroupOptions(query: QueryString.parse(query), limits: settings.limits, nameCount: names.count)
         if let suffixFormat { options.format = suffixFormat }
+        try options.checkTheme()
         try checkPictures(&options)
         let resolved = settings.resolver.resolve(names: names, options: options)
         try options.format.check(pixels: resolved.spec.layout.width * resolved.spec.layout.height)
