@@ -40,7 +40,7 @@ struct Drawing: Sendable {
     func avatar(_ spec: AvatarSpec, format: OutputFormat, key: AnswerKey) throws(ServiceError) -> [UInt8] {
         try budgeted(Drawing.renderBytes(width: spec.pixelSize, height: spec.pixelSize, masked: spec.isMasked)) { () throws(ServiceError) in
             do throws(RenderError) {
-                return try renderer.render(spec, format: format == .svg ? .svg : .png)
+                return try renderer.render(spec, format: format.image)
             } catch {
                 throw .internalFailure("render \(key): \(error)")
             }
@@ -51,7 +51,7 @@ struct Drawing: Sendable {
         let masked = spec.faces.contains(where: \.isMasked)
         return try budgeted(Drawing.renderBytes(width: spec.layout.width, height: spec.layout.height, masked: masked)) { () throws(ServiceError) in
             do throws(RenderError) {
-                return try renderer.renderGroup(spec, format: format == .svg ? .svg : .png)
+                return try renderer.renderGroup(spec, format: format.image)
             } catch {
                 throw .internalFailure("render \(key): \(error)")
             }
@@ -74,5 +74,18 @@ extension AvatarSpec {
     fileprivate var isMasked: Bool {
         if case .mask = shape { return true }
         return false
+    }
+}
+
+extension OutputFormat {
+    /// The renderer's encoding for an image format (JSON never reaches the renderer; PNG
+    /// stands in so the switch stays total).
+    var image: ImageFormat {
+        switch self {
+        case .png, .json: .png
+        case .svg: .svg
+        case .webp: .webp
+        case .avif: .avif
+        }
     }
 }

@@ -12,7 +12,7 @@ extension AvatarService {
         }
     }
 
-    /// `{name}[.png|.svg|.json]` and the query → the decoded name and validated options, or the
+    /// `{name}[.png|.svg|.json|.webp|.avif]` and the query → the decoded name and validated options, or the
     /// parameter at fault.
     func parseAvatar(segment: Substring, query: Substring) throws(OptionsError) -> (name: String, options: AvatarOptions) {
         let (rawName, suffixFormat) = AvatarPath.split(segment)
@@ -20,6 +20,7 @@ extension AvatarService {
         var options = try AvatarOptions(query: QueryString.parse(query), limits: jobs.limits)
         if let suffixFormat { options.format = suffixFormat }
         try options.checkTheme()
+        try options.format.check(pixels: options.pixelSize * options.pixelSize)
         options.picture = try jobs.normalisePicture(options.picture)
         return (name, options)
     }

@@ -12,7 +12,7 @@ extension AvatarService {
         }
     }
 
-    /// `{names}[.png|.svg|.json]` and the query → what to draw, or the parameter at fault.
+    /// `{names}[.png|.svg|.json|.webp|.avif]` and the query → what to draw, or the parameter at fault.
     /// The names are checked first: their count bounds the `picture` list.
     func parseGroup(segment: Substring, query: Substring) throws(OptionsError) -> ResolvedGroup {
         let (rawNames, suffixFormat) = AvatarPath.split(segment)
@@ -23,6 +23,8 @@ extension AvatarService {
         for index in options.pictures.indices {
             options.pictures[index] = try jobs.normalisePicture(options.pictures[index])
         }
-        return jobs.resolver.resolve(names: names, options: options)
+        let resolved = jobs.resolver.resolve(names: names, options: options)
+        try options.format.check(pixels: resolved.spec.layout.width * resolved.spec.layout.height)
+        return resolved
     }
 }
