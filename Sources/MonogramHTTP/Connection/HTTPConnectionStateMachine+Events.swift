@@ -33,7 +33,7 @@ extension HTTPConnectionStateMachine {
 
     /// The answer to request `sequence`, from the handler at once or later from any thread.
     /// Unknown sequences (the connection gave up on them) are ignored.
-    mutating func ready(sequence: UInt64, response: HTTPResponse, note: String = "") {
+    mutating func ready(sequence: UInt64, response: HTTPResponse, note: HTTPAccessNote = .none) {
         guard let index = slots.firstIndex(where: { $0.sequence == sequence }), slots[index].response == nil else { return }
         let charge = Self.wireSize(response, sendsBody: slots[index].request?.method != .head)
         slotCharges += charge - slots[index].charge
