@@ -13,6 +13,14 @@ extension HTTPConnectionStateMachine {
         parser.append(bytes)
     }
 
+    /// How many bytes the next read may take: the room left under `maxBufferedInput` (at
+    /// least 1, so a read still sees end of input), or all a read gives while lingering, where
+    /// bytes are discarded.
+    var readAllowance: Int {
+        if case .lingering = state { return Int.max }
+        return max(1, policy.maxBufferedInput - parser.bufferedByteCount)
+    }
+
     /// The peer closed its side (read returned 0).
     mutating func peerClosed() {
         inputClosed = true
