@@ -7,11 +7,18 @@ extension AvatarService {
     /// Answers a cacheable request: from the cache when the canonical key is there, else by
     /// producing the body once (JSON on the loop thread, images on the render pool) for every
     /// request that asks for the same key meanwhile.
-    func answer(key: String, rawKey: String, format: OutputFormat, request: HTTPRequestHead, responder: HTTPResponder, produce: @escaping Produce) -> HTTPHandlerResult {
+    func answer(
+        key: String, rawKey: String, format: OutputFormat, request: HTTPRequestHead, context: HTTPRequestContext, pixels: Int,
+        responder: HTTPResponder, produce: @escaping Produce
+    ) -> HTTPHandlerResult {
         let ifNoneMatch = request.headers("If-None-Match")
         if let cached = cache.value(forKey: key) {
             aliases.insert(key, forKey: rawKey, cost: CachedAvatar.aliasCost(rawKey: rawKey, key: key))
             return .respond(cached.answer(ifNoneMatch: ifNoneMatch), note: "hit")
+        }
+        // A miss is work: JSON costs one token (it renders nothing but takes a cache entry).
+        if let refusal = chargeBudget(request, context: context, key: key, pixels: format == .json ? 0 : pixels) {
+            return .respond(refusal, note: "refused")
         }
         if format == .json {
             switch build(key: key, rawKey: rawKey, format: format, produce: produce) {

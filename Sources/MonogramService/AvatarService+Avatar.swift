@@ -4,7 +4,7 @@ import MonogramPictures
 import MonogramRender
 
 extension AvatarService {
-    func avatar(_ request: HTTPRequestHead, segment: Substring, query: Substring, rawKey: String, responder: HTTPResponder) -> HTTPHandlerResult {
+    func avatar(_ request: HTTPRequestHead, context: HTTPRequestContext, segment: Substring, query: Substring, rawKey: String, responder: HTTPResponder) -> HTTPHandlerResult {
         let name: String
         let options: AvatarOptions
         do throws(OptionsError) {
@@ -16,11 +16,12 @@ extension AvatarService {
         let key = "avatar|" + options.canonicalKey + "|n=" + name
         if format != .json, let picture = options.picture, let url = try? PictureURL.parse(picture) {
             let resolved = settings.resolver.resolve(name: name, options: options)
-            return pictureAvatar(request, resolved: resolved, url: url, key: key, responder: responder)
+            return pictureAvatar(request, context: context, resolved: resolved, url: url, key: key, responder: responder)
         }
         // Initials and colour are resolved in `produce`: on a render thread for images, so a
         // miss costs the event loop only the parsing above.
-        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [self] () throws(ServiceError) in
+        let pixels = options.pixelSize * options.pixelSize
+        return answer(key: key, rawKey: rawKey, format: format, request: request, context: context, pixels: pixels, responder: responder) { [self] () throws(ServiceError) in
             let resolved = settings.resolver.resolve(name: name, options: options)
             let source = resolved.initials.isEmpty ? "placeholder" : "initials"
             switch format {

@@ -5,7 +5,7 @@ import MonogramRender
 extension AvatarService {
     /// `/group/{names}`: several faces in one image (API §2), cached and revalidated exactly
     /// like `/avatar`, keyed by the canonical options and the decoded list of names.
-    func group(_ request: HTTPRequestHead, segment: Substring, query: Substring, rawKey: String, responder: HTTPResponder) -> HTTPHandlerResult {
+    func group(_ request: HTTPRequestHead, context: HTTPRequestContext, segment: Substring, query: Substring, rawKey: String, responder: HTTPResponder) -> HTTPHandlerResult {
         let resolved: ResolvedGroup
         do throws(OptionsError) {
             resolved = try parseGroup(segment: segment, query: query)
@@ -16,10 +16,11 @@ extension AvatarService {
         let key = "group|" + resolved.options.canonicalKey(names: resolved.names)
         let wanted = format == .json ? [] : drawnPictures(resolved)
         if !wanted.isEmpty {
-            return pictureGroup(request, resolved: resolved, wanted: wanted, key: key, responder: responder)
+            return pictureGroup(request, context: context, resolved: resolved, wanted: wanted, key: key, responder: responder)
         }
         let source = resolved.faces.allSatisfy { $0.initials.isEmpty } ? "placeholder" : "initials"
-        return answer(key: key, rawKey: rawKey, format: format, request: request, responder: responder) { [self] () throws(ServiceError) in
+        let pixels = resolved.spec.layout.width * resolved.spec.layout.height
+        return answer(key: key, rawKey: rawKey, format: format, request: request, context: context, pixels: pixels, responder: responder) { [self] () throws(ServiceError) in
             switch format {
             case .json:
                 return (Array(resolved.json.utf8), source)

@@ -28,11 +28,16 @@ extension AvatarService {
     }
 
     func pictureGroup(
-        _ request: HTTPRequestHead, resolved: ResolvedGroup, wanted: [(face: Int, url: PictureURL)], key: String, responder: HTTPResponder
+        _ request: HTTPRequestHead, context: HTTPRequestContext, resolved: ResolvedGroup, wanted: [(face: Int, url: PictureURL)],
+        key: String, responder: HTTPResponder
     ) -> HTTPHandlerResult {
         let ifNoneMatch = request.headers("If-None-Match")
         if let stored = storedPictureAnswer(key) {
             return .respond(stored.answer(ifNoneMatch: ifNoneMatch), note: "hit")
+        }
+        let pixels = resolved.spec.layout.width * resolved.spec.layout.height
+        if let refusal = chargeBudget(request, context: context, key: key, pixels: pixels) {
+            return .respond(refusal, note: "refused")
         }
         guard flights.join(key, Waiter(responder: responder, ifNoneMatch: ifNoneMatch)) else {
             return .deferred

@@ -25,11 +25,16 @@ extension AvatarService {
     }
 
     func pictureAvatar(
-        _ request: HTTPRequestHead, resolved: ResolvedAvatar, url: PictureURL, key: String, responder: HTTPResponder
+        _ request: HTTPRequestHead, context: HTTPRequestContext, resolved: ResolvedAvatar, url: PictureURL, key: String,
+        responder: HTTPResponder
     ) -> HTTPHandlerResult {
         let ifNoneMatch = request.headers("If-None-Match")
         if let stored = storedPictureAnswer(key) {
             return .respond(stored.answer(ifNoneMatch: ifNoneMatch), note: "hit")
+        }
+        let pixels = resolved.spec.pixelSize * resolved.spec.pixelSize
+        if let refusal = chargeBudget(request, context: context, key: key, pixels: pixels) {
+            return .respond(refusal, note: "refused")
         }
         guard flights.join(key, Waiter(responder: responder, ifNoneMatch: ifNoneMatch)) else {
             return .deferred

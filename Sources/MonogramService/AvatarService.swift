@@ -32,6 +32,8 @@ public final class AvatarService: HTTPHandler {
     /// Answers drawn with (or for want of) a picture: they expire with the picture's lifetime,
     /// so they are kept apart from `cache`, whose entries never expire.
     let pictureAnswers: LRUCache<String, PictureAnswer>
+    /// Render tokens per client (API §8); nil when `limits.client_renders_per_second` is 0.
+    let budget: ClientBudgetTable?
 
     public init(settings: ServiceSettings, renderer: Renderer) throws(RenderError) {
         self.settings = settings
@@ -47,12 +49,14 @@ public final class AvatarService: HTTPHandler {
         self.pool = WorkerPool(name: "render", threads: settings.renderWorkers, queueLimit: settings.renderQueue)
         self.pictures = PictureService(settings: settings.pictures)
         self.pictureAnswers = LRUCache(maxBytes: pictureShare)
+        self.budget = settings.clientBudget.map { ClientBudgetTable(budget: $0.budget, capacity: $0.clientsTracked) }
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
         self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
         self.playground = PlaygroundPage.response(limits: settings.limits)
         metrics.register(cache: cache, name: "images")
         metrics.register(cache: aliases, name: "aliases")
         metrics.register(cache: pictureAnswers, name: "picture_answers")
+        if let budget { metrics.attach(budget: budget) }
         metrics.attach(pictureFetches: { [counters = pictures.counters] in
             counters.snapshot().map { (outcome: $0.outcome.description, count: $0.count) }
         })
@@ -69,13 +73,19 @@ public final class AvatarService: HTTPHandler {
         }
         let target = AvatarService.originForm(request.target)
         // Hot path: this exact URL was answered before; no parsing, and no allocation for the
-        // usual origin-form target (the parser's string is the key).
-        let rawKey = request.target.utf8.first == UInt8(ascii: "/") ? request.target : String(target)
+        // usual origin-form target (the parser's string is the key). With signatures required
+        // the key is the target exactly as sent, which was only stored once its `sig` had
+        // passed: a hit is a URL already verified, and needs no HMAC again.
+        let rawKey = request.target.utf8.first == UInt8(ascii: "/") || settings.requireSignature ? request.target : String(target)
         if let canonical = aliases.value(forKey: rawKey), let cached = cache.value(forKey: canonical) {
             return .respond(cached.answer(ifNoneMatch: request.headers("If-None-Match")), note: "hit")
         }
-        let query = target.drop(while: { $0 != "?" }).dropFirst()
-        switch Route(path: target.prefix(while: { $0 != "?" })) {
+        var query = target.drop(while: { $0 != "?" }).dropFirst()
+        let route = Route(path: target.prefix(while: { $0 != "?" }))
+        if settings.requireSignature, route.needsSignature, let refusal = checkSignature(request, query: &query) {
+            return .respond(refusal, note: "refused")
+        }
+        switch route {
         case .health:
             return .respond(AvatarService.healthy, note: "")
         case .metrics:
@@ -83,9 +93,9 @@ public final class AvatarService: HTTPHandler {
         case .playground:
             return .respond(playground, note: "")
         case .avatar(let segment):
-            return avatar(request, segment: segment, query: query, rawKey: rawKey, responder: responder)
+            return avatar(request, context: context, segment: segment, query: query, rawKey: rawKey, responder: responder)
         case .group(let segment):
-            return group(request, segment: segment, query: query, rawKey: rawKey, responder: responder)
+            return group(request, context: context, segment: segment, query: query, rawKey: rawKey, responder: responder)
         case .notFound:
             return .respond(response(for: .notFound, prefersImage: false), note: "")
         }

@@ -30,10 +30,18 @@ struct ResponseFactory: Sendable {
     /// A 4xx for a bad parameter: one text line, or for browsers the placeholder image with the
     /// reason in `X-Avatar-Error`. Never cacheable.
     func badRequest(_ message: String, placeholder: [UInt8]?) -> HTTPResponse {
-        guard let placeholder else { return HTTPResponse.error(.badRequest, message, extraHeaders: [("Access-Control-Allow-Origin", corsOrigin)]) }
+        errorBody(.badRequest, message, placeholder: placeholder)
+    }
+
+    /// The §1 error body for any 4xx a page may show (400, 403, 429): one text line, or with a
+    /// `placeholder` the placeholder image and the reason in `X-Avatar-Error`.
+    func errorBody(_ status: HTTPStatus, _ message: String, placeholder: [UInt8]?, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+        guard let placeholder else {
+            return HTTPResponse.error(status, message, extraHeaders: [("Access-Control-Allow-Origin", corsOrigin)] + extraHeaders)
+        }
         return HTTPResponse(
-            status: .badRequest,
-            headers: [
+            status: status,
+            headers: extraHeaders + [
                 ("Content-Type", "image/png"),
                 ("Cache-Control", "no-store"),
                 ("Access-Control-Allow-Origin", corsOrigin),

@@ -7,6 +7,10 @@ enum ServiceError: Error {
     case notFound
     case methodNotAllowed
     case overloaded
+    /// Over the client's render budget (API §8): 429 with the seconds until it may retry.
+    case overBudget(retryAfter: Int)
+    /// A missing, malformed or wrong `sig` (API §8): 403.
+    case signature(URLSigner.Refusal)
     /// Details go to the log only; the client sees a generic line.
     case internalFailure(String)
 }
@@ -22,6 +26,12 @@ extension AvatarService {
             return HTTPResponse.error(.methodNotAllowed, "only GET and HEAD are allowed", extraHeaders: [("Allow", "GET, HEAD")])
         case .overloaded:
             return HTTPResponse.error(.serviceUnavailable, "busy rendering, retry shortly", extraHeaders: [("Retry-After", "1")])
+        case .overBudget(let seconds):
+            return responses.errorBody(
+                AdmissionStatus.tooManyRequests, "render budget of this client exceeded; retry in \(seconds) s",
+                placeholder: prefersImage ? placeholderPNG : nil, extraHeaders: [("Retry-After", String(seconds))])
+        case .signature(let refusal):
+            return responses.errorBody(AdmissionStatus.forbidden, refusal.reason, placeholder: prefersImage ? placeholderPNG : nil)
         case .internalFailure(let detail):
             logError(detail)
             return HTTPResponse.error(.internalServerError, "internal error")

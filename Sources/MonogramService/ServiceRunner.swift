@@ -34,6 +34,14 @@ public enum ServiceRunner {
         settings.metricsOnMainPort = configuration.metrics.port == 0
         settings.pictures = pictureSettings(from: configuration.pictures)
         settings.pictureFailureCacheControl = configuration.pictures.failureCacheControl
+        let budget = configuration.limits
+        if budget.clientRendersPerSecond > 0 {
+            settings.clientBudget = ClientBudgetSettings(
+                budget: RenderBudget(rate: budget.clientRendersPerSecond, burst: budget.effectiveBurst),
+                clientsTracked: budget.clientsTracked, ipv6Prefix: budget.ipv6Prefix)
+        }
+        settings.signer = URLSigner(keys: configuration.security.signingKeys)
+        settings.requireSignature = configuration.security.requireSignature
         return settings
     }
 

@@ -26,6 +26,12 @@ public struct ServiceSettings: Sendable {
     public var pictures = PictureSettings()
     /// `Cache-Control` of an answer drawn without its picture (`pictures.failure_cache_control`).
     public var pictureFailureCacheControl = "public, max-age=300"
+    /// The per-client render budget (`limits`); nil when `client_renders_per_second` is 0.
+    public var clientBudget: ClientBudgetSettings?
+    /// Signs and verifies `sig` (`security.signing_keys`).
+    public var signer = URLSigner(keys: [])
+    /// `/avatar` and `/group` need a valid `sig` (`security.require_signature`).
+    public var requireSignature = false
 
     public init(
         limits: OptionLimits, resolver: AvatarResolver, cacheBytes: Int, cacheControl: String, corsOrigin: String,

@@ -16,6 +16,11 @@ final class SingleFlight<Waiter: Sendable>: Sendable {
         }
     }
 
+    /// Whether work for `key` is under way (a request that finds it so joins and adds no work).
+    func contains(_ key: String) -> Bool {
+        flights.withLock { $0[key] != nil }
+    }
+
     /// Ends the flight and hands back every waiter.
     func finish(_ key: String) -> [Waiter] {
         flights.withLock { $0.removeValue(forKey: key) ?? [] }

@@ -72,6 +72,20 @@ enum Convert {
         return number
     }
 
+    /// Renders a second: a number from 0 (off) to 1000000; fractions allowed (0.5 = one every 2 s).
+    static func rate(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Double? {
+        let number: Double?
+        switch raw {
+        case .json(let value): number = jsonNumber(value)?.doubleValue
+        case .text(let text): number = Double(trimmed(text))
+        }
+        guard let number, number >= 0, number <= 1_000_000 else {
+            problems.append(ValueProblem(message: "must be a number from 0 (off) to 1000000"))
+            return nil
+        }
+        return number
+    }
+
     static func boolean(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Bool? {
         var result: Bool?
         switch raw {
