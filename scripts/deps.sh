@@ -19,9 +19,11 @@ build=(
 )
 # What the tests and benchmarks start: a real nginx in front, headless Chromium for the
 # playground, wrk for load; perf and valgrind for profiling the hot paths
-# (docs/benchmarks.md), util-linux for taskset (PIN=1).
+# (docs/benchmarks.md), util-linux for taskset (PIN=1); nodejs and php-cli run the README's
+# URL-signing snippets against `monogram sign` (python3 is already there).
 tools=(
   nginx-light wrk procps chromium util-linux linux-perf valgrind
+  nodejs php-cli
 )
 
 case "${1:-all}" in
