@@ -13,7 +13,7 @@ times each request from send to the last body byte. Phases, each ABUSE_DURATION 
   abuse-off   honest + attacker, budget off
   abuse-on    honest + attacker, budget on (ABUSE_RATE renders/s, ABUSE_BURST burst)
   hit-off/on  wrk on one cached URL against each server: the hit path with and without budget
-Knobs: ABUSE=1 ABUSE_DURATION=10s ABUSE_RATE=50 ABUSE_BURST=200 ABUSE_CONNECTIONS=32
+Knobs: ABUSE=1 ABUSE_DURATION=10s ABUSE_RATE=50 ABUSE_BURST=200 ABUSE_CONNECTIONS=128
   HONEST_RPS=200 HONEST_CONNECTIONS=4 HOT_NAMES=20
 """
 import json
@@ -35,7 +35,7 @@ def env(name, default):
 ABUSE_DURATION = env("ABUSE_DURATION", "10s")
 ABUSE_RATE = float(env("ABUSE_RATE", "50"))
 ABUSE_BURST = int(env("ABUSE_BURST", "200"))
-ABUSE_CONNECTIONS = int(env("ABUSE_CONNECTIONS", "32"))
+ABUSE_CONNECTIONS = int(env("ABUSE_CONNECTIONS", "128"))
 HONEST_RPS = float(env("HONEST_RPS", "200"))
 HONEST_CONNECTIONS = int(env("HONEST_CONNECTIONS", "4"))
 HOT_NAMES = int(env("HOT_NAMES", "20"))
@@ -152,23 +152,24 @@ def summarise_honest(results):
     }
 
 
-def attack(bench, port, tag):
-    """wrk sending unique names as fast as it can; returns (wrk result, accepted renders/s)."""
-    result = bench.wrk(port, "/", script="misses.lua", script_args=(tag,), duration=ABUSE_DURATION,
+def attack(bench, server, tag):
+    """wrk sending unique names as fast as it can (more connections than the render queue has
+    places); returns (wrk result with the server's CPU per request, accepted renders/s)."""
+    result = bench.measured(server.pid, server.port, "/", script="misses.lua", script_args=(tag,), duration=ABUSE_DURATION,
                        connections=ABUSE_CONNECTIONS, threads=1,
                        headers=(f"X-Forwarded-For: {ATTACKER}",))
     accepted = (result["requests"] - result["non2xx"]) / bench.seconds(ABUSE_DURATION)
     return result, accepted
 
 
-def phase(bench, port, tag, with_attacker):
+def phase(bench, server, tag, with_attacker):
     box = {}
     attacker = None
     if with_attacker:
-        attacker = threading.Thread(target=lambda: box.update(zip(("wrk", "accepted"), attack(bench, port, tag))))
+        attacker = threading.Thread(target=lambda: box.update(zip(("wrk", "accepted"), attack(bench, server, tag))))
         attacker.start()
         time.sleep(0.5)  # let the attacker reach full speed before the honest client starts
-    honest = summarise_honest(honest_client(port, bench.seconds(ABUSE_DURATION) - (1.0 if with_attacker else 0), tag))
+    honest = summarise_honest(honest_client(server.port, bench.seconds(ABUSE_DURATION) - (1.0 if with_attacker else 0), tag))
     if attacker:
         attacker.join()
     return {"honest": honest, **box}
@@ -187,11 +188,11 @@ def run(bench, workdir):
             warm(server.port)
             bench.fetch(server.port, bench.HOT_PATH)
         print("  abuse: idle", flush=True)
-        results["idle"] = phase(bench, off.port, "i", with_attacker=False)
+        results["idle"] = phase(bench, off, "i", with_attacker=False)
         print("  abuse: budget off", flush=True)
-        results["off"] = phase(bench, off.port, "f", with_attacker=True)
+        results["off"] = phase(bench, off, "f", with_attacker=True)
         print("  abuse: budget on", flush=True)
-        results["on"] = phase(bench, on.port, "n", with_attacker=True)
+        results["on"] = phase(bench, on, "n", with_attacker=True)
         results["refused"] = refused(bench, on.port)
         # The hit path with and without the budget, interleaved, on servers of the same age.
         for name, server in (("hit_off", off), ("hit_on", on), ("hit_off_2", off), ("hit_on_2", on)):
@@ -216,8 +217,8 @@ def report(results):
              f"{HONEST_RPS:.0f} req/s paced over {HONEST_CONNECTIONS} connections, 90 % of {HOT_NAMES} cached names, "
              f"10 % new; {ABUSE_DURATION} per phase; budget on = {ABUSE_RATE:g} renders/s, burst {ABUSE_BURST}.", "",
              "| phase | honest hit p50 ms | honest hit p99 ms | honest misses served | honest miss p99 ms | "
-             "attacker requests/s | attacker accepted renders/s |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+             "attacker requests/s | attacker accepted renders/s | server CPU µs per attacker request |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for key, label in (("idle", "idle (honest client alone)"), ("off", "attack, budget off"), ("on", "attack, budget on")):
         row = results[key]
         honest = row["honest"]
@@ -225,7 +226,7 @@ def report(results):
         lines.append(f"| {label} | {fmt(honest['hit_p50'])} | {fmt(honest['hit_p99'])} | "
                      f"{honest['misses_ok']}/{honest['misses']} ({fmt(100 * honest['miss_success'], 1)} %) | "
                      f"{fmt(honest['miss_p99'])} | {fmt(wrk['rps'], 0) if wrk else '—'} | "
-                     f"{fmt(row['accepted'], 0) if wrk else '—'} |")
+                     f"{fmt(row['accepted'], 0) if wrk else '—'} | {fmt(wrk['cpu_us'], 1) if wrk else '—'} |")
     on = results["on"]
     allowed = ABUSE_RATE + ABUSE_BURST / (bench_seconds(ABUSE_DURATION))
     goals = [

@@ -34,7 +34,25 @@ extension AvatarService {
         case .admitted:
             return nil
         case .refused(let retryAfter):
-            return response(for: .overBudget(retryAfter: retryAfter), prefersImage: AcceptPreference.prefersImage(request.header("Accept")))
+            let prefersImage = AcceptPreference.prefersImage(request.header("Accept"))
+            let index = retryAfter * 2 + (prefersImage ? 1 : 0)
+            if index < refusals.count { return refusals[index] }
+            return response(for: .overBudget(retryAfter: retryAfter), prefersImage: prefersImage)
         }
+    }
+
+    /// The 429s for the first minute of `Retry-After` values, text and image, built once: a
+    /// client over its budget may send thousands a second, and each should cost as little as
+    /// a hit. Index `seconds × 2 + (image ? 1 : 0)`.
+    static func buildRefusals(_ responses: ResponseFactory, placeholder: [UInt8]) -> [HTTPResponse] {
+        (0..<122).map { index in
+            overBudget(responses, retryAfter: max(1, index / 2), placeholder: index % 2 == 1 ? placeholder : nil)
+        }
+    }
+
+    static func overBudget(_ responses: ResponseFactory, retryAfter seconds: Int, placeholder: [UInt8]?) -> HTTPResponse {
+        responses.errorBody(
+            AdmissionStatus.tooManyRequests, "render budget of this client exceeded; retry in \(seconds) s",
+            placeholder: placeholder, extraHeaders: [("Retry-After", String(seconds))])
     }
 }

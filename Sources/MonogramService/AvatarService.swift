@@ -34,6 +34,8 @@ public final class AvatarService: HTTPHandler {
     let pictureAnswers: LRUCache<String, PictureAnswer>
     /// Render tokens per client (API §8); nil when `limits.client_renders_per_second` is 0.
     let budget: ClientBudgetTable?
+    /// Prebuilt 429 answers (see `buildRefusals`).
+    let refusals: [HTTPResponse]
 
     public init(settings: ServiceSettings, renderer: Renderer) throws(RenderError) {
         self.settings = settings
@@ -53,6 +55,7 @@ public final class AvatarService: HTTPHandler {
         let placeholder = settings.resolver.resolve(name: "", options: AvatarOptions())
         self.placeholderPNG = try renderer.render(placeholder.spec, format: .png)
         self.playground = PlaygroundPage.response(limits: settings.limits)
+        self.refusals = settings.clientBudget == nil ? [] : AvatarService.buildRefusals(responses, placeholder: placeholderPNG)
         metrics.register(cache: cache, name: "images")
         metrics.register(cache: aliases, name: "aliases")
         metrics.register(cache: pictureAnswers, name: "picture_answers")

@@ -27,9 +27,7 @@ extension AvatarService {
         case .overloaded:
             return HTTPResponse.error(.serviceUnavailable, "busy rendering, retry shortly", extraHeaders: [("Retry-After", "1")])
         case .overBudget(let seconds):
-            return responses.errorBody(
-                AdmissionStatus.tooManyRequests, "render budget of this client exceeded; retry in \(seconds) s",
-                placeholder: prefersImage ? placeholderPNG : nil, extraHeaders: [("Retry-After", String(seconds))])
+            return AvatarService.overBudget(responses, retryAfter: seconds, placeholder: prefersImage ? placeholderPNG : nil)
         case .signature(let refusal):
             return responses.errorBody(AdmissionStatus.forbidden, refusal.reason, placeholder: prefersImage ? placeholderPNG : nil)
         case .internalFailure(let detail):

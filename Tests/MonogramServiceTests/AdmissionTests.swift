@@ -116,6 +116,20 @@ import Testing
         #expect(service.metrics.exposition().contains("monogram_budget_clients 2\n"))
     }
 
+    @Test("a prebuilt 429 (Retry-After under a minute) says the right seconds, as text or image")
+    func prebuiltRefusals() throws {
+        let service = try Self.service { $0.limits.clientRendersPerSecond = 0.1; $0.limits.clientBurst = 10 }
+        for index in 0..<10 { #expect(Self.call(service, "/avatar/Pre\(index)").response.status.code == 200) }
+        let text = Self.call(service, "/avatar/Pre10").response
+        #expect(text.status.code == 429)
+        #expect(text.header("Retry-After") == "10")
+        #expect(text.text == "render budget of this client exceeded; retry in 10 s\n")
+        let image = Self.call(service, "/avatar/Pre10", headers: [("Accept", "image/png")]).response
+        #expect(image.header("Retry-After") == "10")
+        #expect(image.header("Content-Type") == "image/png")
+        #expect(image.header("Cache-Control") == "no-store")
+    }
+
     @Test("a render costs its pixels: a 1024 px avatar takes a burst of 64 at once")
     func cost() throws {
         let service = try Self.service { $0.limits.clientRendersPerSecond = 0.01; $0.limits.clientBurst = 64 }
