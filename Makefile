@@ -1,28 +1,40 @@
 # Monogram — every entry point a developer or CI uses. See README.md.
 SWIFT ?= swift
 CONFIG ?= config/monogram.json
-HOST ?= 127.0.0.1
-PORT ?= 8080
+# HOST and PORT are unset by default: `make run` then serves where $(CONFIG) and MONOGRAM_*
+# say; `make run PORT=9000` (or HOST=0.0.0.0) passes --port/--host, which win over both.
+HOST ?=
+PORT ?=
 
-.PHONY: deps build run test test-sanitized fuzz soak bench clean
+.PHONY: deps deps-build deps-test build run test test-sanitized fuzz soak bench clean
 
 ## deps: install the Debian packages that building, tests and benchmarks need (only missing ones)
 deps:
 	@bash scripts/deps.sh all
 
+## deps-build / deps-test: only what building and running need / that plus what the tests start
+deps-build:
+	@bash scripts/deps.sh build
+deps-test:
+	@bash scripts/deps.sh test
+
 ## build: release build of the monogram executable, linked like the container's
 ## (--static-swift-stdlib: no Swift runtime libraries to install, ~6 MiB less resident memory)
-build: deps
+build: deps-build
 	$(SWIFT) build -c release --product monogram --static-swift-stdlib
 
-## run: build and serve on $(HOST):$(PORT) with $(CONFIG)
+## run: build and serve with $(CONFIG); --host/--port only when HOST/PORT are given
 run: build
-	.build/release/monogram --config $(CONFIG) --host $(HOST) --port $(PORT)
+	.build/release/monogram --config $(CONFIG)$(if $(HOST), --host $(HOST))$(if $(PORT), --port $(PORT))
 
-## test: the whole test suite (unit, golden images, live HTTP)
-test: deps
+## test: the whole test suite (unit, golden images, live HTTP), then the deployment checks:
+## OpenAPI document + schemathesis against the built server, Kubernetes, compose, systemd and
+## Prometheus files (scripts/check-deploy.sh; Python tools in .build/venv via scripts/pyenv.sh)
+test: deps-test
+	@bash scripts/pyenv.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	bash scripts/check-deploy.sh
 
 ## bench: hits, misses and a 90/10 mix against nginx and a C render loop (docs/benchmarks.md).
 ## Knobs: ROUNDS=3 DURATION=10s CONNECTIONS=64 THREADS=2 PIN=0|1 (see bench/run.py)

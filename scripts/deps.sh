@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Monogram needs, and only those that are missing.
-# One list for everything (make deps, make run, make test, make bench, the Dockerfile) so the
+# One file for every list (make deps, make run, make test, make bench, the Dockerfile) so the
 # build machine, CI and the container cannot drift apart.
-#   scripts/deps.sh [build|runtime|all]   (default: all)
+#   scripts/deps.sh [runtime|build|test|all]   (default: all; each includes the lists before it)
 set -euo pipefail
 
 # What the running service needs: the libraries it links and the fonts it draws with.
@@ -17,20 +17,25 @@ build=(
   pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libpng-dev zlib1g-dev
   libcurl4-openssl-dev libturbojpeg0-dev libwebp-dev libssl-dev
 )
-# What the tests and benchmarks start: a real nginx in front, headless Chromium for the
-# playground, wrk for load; perf and valgrind for profiling the hot paths
-# (docs/benchmarks.md), util-linux for taskset (PIN=1); nodejs and php-cli run the README's
-# URL-signing snippets against `monogram sign` (python3 is already there).
-tools=(
-  nginx-light wrk procps chromium util-linux linux-perf valgrind
-  nodejs php-cli
+# What `make test` starts on top: a real nginx in front, headless Chromium for the playground,
+# and the offline checkers of docs/ and deploy/ (promtool, docker-compose `config`,
+# systemd-analyze verify; python3-venv for scripts/pyenv.sh's OpenAPI and Kubernetes tools);
+# nodejs and php-cli run the README's URL-signing snippets against `monogram sign`.
+test=(
+  nginx-light procps chromium prometheus docker-compose systemd python3-venv nodejs php-cli
+)
+# What `make bench` and profiling add: wrk for load; perf and valgrind for the hot paths
+# (docs/benchmarks.md), util-linux for taskset (PIN=1).
+bench=(
+  wrk util-linux linux-perf valgrind
 )
 
 case "${1:-all}" in
   runtime) wanted=("${runtime[@]}") ;;
   build)   wanted=("${runtime[@]}" "${build[@]}") ;;
-  all)     wanted=("${runtime[@]}" "${build[@]}" "${tools[@]}") ;;
-  *) echo "usage: $0 [build|runtime|all]" >&2; exit 2 ;;
+  test)    wanted=("${runtime[@]}" "${build[@]}" "${test[@]}") ;;
+  all)     wanted=("${runtime[@]}" "${build[@]}" "${test[@]}" "${bench[@]}") ;;
+  *) echo "usage: $0 [runtime|build|test|all]" >&2; exit 2 ;;
 esac
 
 missing=()

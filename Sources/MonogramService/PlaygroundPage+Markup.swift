@@ -50,6 +50,7 @@ extension PlaygroundPage {
           <h2 id="preview-title">Preview</h2>
           <figure><img id="avatar" alt="Avatar preview" src="/avatar/Ada%20Lovelace"><figcaption id="avatar-status" aria-live="polite"></figcaption></figure>
           <div class="url"><label for="avatar-url">Avatar URL</label><input id="avatar-url" type="text" readonly><button type="button" id="copy-avatar">Copy</button></div>
+          <div class="url"><label for="avatar-html">HTML: &lt;img&gt; with srcset for 2× and 3× screens</label><textarea id="avatar-html" rows="3" readonly></textarea><button type="button" id="copy-html">Copy</button></div>
           <figure><img id="group" alt="Group preview" src="/group/Ada%20Lovelace,Grace%20Hopper"><figcaption id="group-status" aria-live="polite"></figcaption></figure>
           <div class="url"><label for="group-url">Group URL</label><input id="group-url" type="text" readonly><button type="button" id="copy-group">Copy</button></div>
         </section>

@@ -7,7 +7,7 @@ extension PlaygroundPage {
         legend{font-weight:600;padding:0 4px}.row{display:flex;flex-direction:column}.row.wide,.note{grid-column:1/-1}
         .row.check{flex-direction:row;align-items:center;gap:6px}label{font-size:13px;color:#3b4554}
         input,select,button{font:inherit;padding:3px 6px}#preview figure{margin:8px 0;min-height:40px}
-        .url{display:flex;gap:6px;align-items:end;flex-wrap:wrap}.url label{flex-basis:100%}.url input{flex:1;font-family:monospace;font-size:12px}
+        .url{display:flex;gap:6px;align-items:end;flex-wrap:wrap}.url label{flex-basis:100%}.url input,.url textarea{flex:1;font-family:monospace;font-size:12px}
         #controls{grid-row:span 2}#gallery{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:10px}
         #gallery button{display:flex;flex-direction:column;align-items:center;gap:4px;border:1px solid #cfd5de;border-radius:8px;background:#fff;width:96px;cursor:pointer}
         #gallery span{font-size:12px;max-width:88px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -25,18 +25,19 @@ extension PlaygroundPage {
           "สมชาย ใจดี", "Nguyễn Văn An", "Ջոն Սմիթ", "ნინო ბერიძე", "👩‍💻 Dev Team", "jane.doe@example.com", ""];
         function value(id) { return $(id).value.trim(); }
         function hex(id) { return value(id).replace(/^#/, ""); }
-        function shared(params, prefix) {
+        function shared(params, dpr) {
           if (value("font")) params.push(["font", value("font")]);
           if (value("bold")) params.push(["bold", value("bold")]);
           if (value("font-size") && value("font-size") !== "0.5") params.push(["font-size", value("font-size")]);
           if (!$("uppercase").checked) params.push(["uppercase", "false"]);
           if (value("length") !== "2") params.push(["length", value("length")]);
-          if (value("dpr") !== "1") params.push(["dpr", value("dpr")]);
+          const ratio = dpr || value("dpr");
+          if (ratio !== "1") params.push(["dpr", ratio]);
         }
         function query(params) {
           return params.length ? "?" + params.map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&") : "";
         }
-        function avatarParams(size) {
+        function avatarParams(size, dpr) {
           const p = [];
           if (size !== "128") p.push(["size", size]);
           if (value("shape") !== "square") p.push(["shape", value("shape")]);
@@ -45,14 +46,22 @@ extension PlaygroundPage {
           if (hex("color")) p.push(["color", hex("color")]);
           if (value("initials")) p.push(["initials", value("initials")]);
           if (value("id")) p.push(["id", value("id")]);
-          shared(p);
+          shared(p, dpr);
           if (value("picture")) p.push(["picture", value("picture")]);
           if (value("picture") && value("fallback") !== "initials") p.push(["fallback", value("fallback")]);
           return p;
         }
-        function avatarURL(name, format, size) {
+        function avatarURL(name, format, size, dpr) {
           const suffix = format === "png" ? "" : "." + format;
-          return "/avatar/" + encodeURIComponent(name) + suffix + query(avatarParams(size));
+          return "/avatar/" + encodeURIComponent(name) + suffix + query(avatarParams(size, dpr));
+        }
+        // An <img> to paste: the 1x bitmap as src, 2x and 3x as srcset candidates (SVG scales).
+        function snippet(name, format, size) {
+          const image = format === "json" ? "png" : format;
+          const url = (dpr) => location.origin + avatarURL(name, image, size, dpr);
+          const alt = name.trim().replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+          const srcset = image === "svg" ? "" : ' srcset="' + url("2") + " 2x, " + url("3") + ' 3x"';
+          return '<img src="' + url("1") + '"' + srcset + ' width="' + size + '" height="' + size + '" alt="' + alt + '">';
         }
         function groupURL(format) {
           const names = value("group-names").split(",").map((n) => encodeURIComponent(n.trim())).join(",");
@@ -77,6 +86,7 @@ extension PlaygroundPage {
           const size = value("size") || "128";
           const name = $("name").value;
           $("avatar-url").value = location.origin + avatarURL(name, format, size);
+          $("avatar-html").value = snippet(name, format, size);
           $("avatar").src = avatarURL(name, shown, size);
           $("avatar").alt = "Avatar for " + (name.trim() || "an unnamed user");
           $("group-url").value = location.origin + groupURL(format);
@@ -118,6 +128,7 @@ extension PlaygroundPage {
         $("controls").addEventListener("change", update);
         $("controls").addEventListener("submit", (event) => event.preventDefault());
         $("copy-avatar").addEventListener("click", () => copy("avatar-url", $("copy-avatar")));
+        $("copy-html").addEventListener("click", () => copy("avatar-html", $("copy-html")));
         $("copy-group").addEventListener("click", () => copy("group-url", $("copy-group")));
         update();
         """#

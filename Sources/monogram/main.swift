@@ -23,5 +23,10 @@ case let .render(name, query, output):
 case .sign(let target):
     exit(SignCommand.run(target: target, configuration: configuration))
 case .serve:
+    // Said once, so an operator sees why a `MONOGRAM_*` variable had no effect.
+    let ignored = PlatformVariable.ignored(in: ProcessInfo.processInfo.environment)
+    if !ignored.isEmpty {
+        FileHandle.standardError.write(Data("monogram: ignoring service-link variables set by the platform: \(ignored.joined(separator: ", "))\n".utf8))
+    }
     exit(ServiceRunner.serve(configuration).rawValue)
 }

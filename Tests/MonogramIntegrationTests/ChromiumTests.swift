@@ -54,6 +54,10 @@ struct ChromiumTests {
         let scaled = try decode(try browser.evaluate(ChromiumTests.imageLoaded("avatar", containing: "dpr=2")))
         #expect(scaled["width"] as? Int == 160)
         #expect((scaled["url"] as? String)?.contains("size=80&shape=circle&dpr=2") == true)
+        // The copy box's <img>: the 1x URL as src, 2x and 3x in srcset, whatever dpr is picked.
+        let html = try browser.evaluate("document.getElementById('avatar-html').value") as? String
+        let origin = "http://127.0.0.1:\(server.port)/avatar/Grace%20Hopper?size=80&shape=circle"
+        #expect(html == #"<img src="\#(origin)" srcset="\#(origin)&dpr=2 2x, \#(origin)&dpr=3 3x" width="80" height="80" alt="Grace Hopper">"#)
         // Back to the defaults for the picture in the docs.
         _ = try browser.evaluate("""
             document.getElementById('size').value = '128'; document.getElementById('dpr').value = '1';

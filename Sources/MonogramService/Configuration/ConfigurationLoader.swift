@@ -60,10 +60,12 @@ struct ConfigurationLoader {
     }
 
     /// `MONOGRAM_SECTION_KEY` variables; any other `MONOGRAM_` variable is a problem, like an
-    /// unknown key in the file. Variables without the prefix belong to others and are ignored.
+    /// unknown key in the file. Variables without the prefix belong to others and are ignored,
+    /// and so are those a container platform injects (`PlatformVariable`, API §6).
     mutating func applyEnvironment(_ environment: [String: String]) {
         let byName = Dictionary(settings.map { ($0.environmentName, $0) }, uniquingKeysWith: { first, _ in first })
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("MONOGRAM_") {
+            if PlatformVariable.isInjected(name: name, value: value) { continue }
             guard let setting = byName[name] else {
                 problems.append(unknown(name, "unknown environment variable", candidates: settings.map(\.environmentName)))
                 continue

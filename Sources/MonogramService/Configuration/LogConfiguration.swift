@@ -2,7 +2,7 @@
 public struct LogConfiguration: Sendable, Hashable {
     /// How each log line is written.
     public enum Format: String, Sendable, Hashable, CaseIterable {
-        /// `key=value` pairs for people reading a terminal.
+        /// For people reading a terminal: `time client "METHOD target" status bytes 812us hit|miss|-`.
         case text
         /// One JSON object per line for log collectors.
         case json
