@@ -70,7 +70,7 @@ extension Setting {
             .value("log", "access", \.log.access, Convert.boolean),
 
             .value("limits", "client_renders_per_second", \.limits.clientRendersPerSecond) { Convert.rate($0, &$1) },
-            .value("limits", "client_burst", \.limits.clientBurst) { Convert.integer($0, in: 1...1_000_000, &$1) },
+            .value("limits", "client_burst", \.limits.clientBurst) { Convert.optionalInteger($0, in: 1...1_000_000, &$1) },
             .value("limits", "clients_tracked", \.limits.clientsTracked) { Convert.integer($0, in: 1...10_000_000, &$1) },
             .value("limits", "ipv6_prefix", \.limits.ipv6Prefix) { Convert.integer($0, in: 1...128, &$1) },
 

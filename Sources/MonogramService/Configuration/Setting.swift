@@ -72,6 +72,12 @@ enum Convert {
         return number
     }
 
+    /// An integer, or JSON `null` for "the default derived from other keys" (`limits.client_burst`).
+    static func optionalInteger(_ raw: SourceValue, in range: ClosedRange<Int>, _ problems: inout [ValueProblem]) -> Int?? {
+        if case .json(let value) = raw, value is NSNull { return .some(nil) }
+        return integer(raw, in: range, &problems).map { .some($0) }
+    }
+
     /// Renders a second: a number from 0 (off) to 1000000; fractions allowed (0.5 = one every 2 s).
     static func rate(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Double? {
         let number: Double?
