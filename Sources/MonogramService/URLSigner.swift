@@ -21,8 +21,6 @@ public struct URLSigner: Sendable {
         }
     }
 
-    /// An HMAC-SHA256 is 32 bytes: 43 characters of unpadded base64url.
-    static let signatureCharacters = 43
     private let keys: [[UInt8]]
 
     public init(keys: [String]) {
@@ -60,23 +58,20 @@ public struct URLSigner: Sendable {
     /// parse the query without it.
     public func verify(_ target: String) -> Result<Int, Refusal> {
         let bytes = target.utf8
-        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return .failure(.missing) }
-        // The last parameter starts after the last `&` of the query, else right after `?`.
-        let query = bytes[bytes.index(after: question)...]
-        let separator = query.lastIndex(of: UInt8(ascii: "&")) ?? question
-        let parameter = bytes[bytes.index(after: separator)...]
-        guard parameter.starts(with: "sig=".utf8) else { return .failure(.missing) }
-        let value = parameter.dropFirst(4)
-        guard value.count == URLSigner.signatureCharacters, let given = Base64URL.decode(value), given.count == 32 else {
-            return .failure(.malformed)
+        let signedCount: Int
+        let given: [UInt8]
+        switch SignedTarget.split(bytes) {
+        case .failure(.missing): return .failure(.missing)
+        case .failure(.malformed): return .failure(.malformed)
+        case .success(let split): (signedCount, given) = split
         }
-        let signed = bytes[..<separator]
+        let signed = bytes.prefix(signedCount)
         var matched = false
         // Every key is tried, whichever matches, so timing says nothing about which one did.
         for key in keys {
             guard let expected = try? Digest.hmacSHA256(key: key, data: signed) else { continue }
             if Digest.equalInConstantTime(expected, given) { matched = true }
         }
-        return matched ? .success(bytes.distance(from: separator, to: bytes.endIndex)) : .failure(.mismatch)
+        return matched ? .success(bytes.count - signedCount) : .failure(.mismatch)
     }
 }
