@@ -5,7 +5,9 @@
 // bytes, which must either throw or give a string within its byte bound.
 //
 // Invariants: at most `length` clusters (3 at most); never a cluster that is only combining
-// marks or joiners; never control characters or whitespace; deterministic.
+// marks or joiners; never control characters or whitespace; deterministic; a phone number
+// gives the placeholder; the ASCII fast path classifies every ASCII cluster as the general
+// rules do.
 
 import Foundation
 
@@ -34,6 +36,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         check(!character.unicodeScalars.contains { $0.properties.generalCategory == .control }, "control character")
     }
     check(Initials.compute(from: name, length: length, uppercase: uppercase) == initials, "not deterministic")
+    if Initials.isPhoneNumber(name) { check(initials.isEmpty, "phone number gave \(initials.debugDescription)") }
+    for character in name where character.asciiValue != nil {
+        check(Initials.kind(of: character) == Initials.generalKind(of: character), "ASCII fast path disagrees")
+    }
 
     if let decoded = try? PathSegment.decodeName(Substring(String(decoding: bytes.map { $0 == 0x2F ? 0x5F : $0 }, as: UTF8.self))) {
         check(decoded.utf8.count <= 256, "decoded name over 256 bytes")

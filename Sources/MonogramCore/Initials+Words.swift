@@ -83,17 +83,23 @@ extension Initials {
         word.contains { kind(of: $0) == .letter }
     }
 
-    /// Words of a name that contain a letter, in reading order: "Roe, Jane" is read
-    /// "Jane Roe"; a trailing ", Jr." or ", PhD" is dropped; so are leading titles (Dr, Mrs…)
-    /// and trailing suffixes (Jr, III…) while at least two words remain.
+    /// Words of a name that contain a letter, in reading order: "Roe, Jane" is read "Jane Roe"
+    /// (only when the name has that shape, see `isSurnameFirst`); a part after a comma that is
+    /// only suffixes (", Jr.", ", Inc.") is dropped; so are leading titles (Dr, Mrs…) and
+    /// trailing suffixes (Jr, III, Ltd…) while at least two words remain. The article of
+    /// "al-Rashid" is dropped from the word.
     static func nameWords(_ chars: [Character]) -> [Word] {
         var segments = split(chars, where: isComma)
-            .map { split($0) { kind(of: $0) == .separator }.filter(hasLetter) }
-            .filter { !$0.isEmpty }
+            .map { split($0) { kind(of: $0) == .separator } }
+            .filter { $0.contains(where: hasLetter) }
         if segments.count > 1 {
-            segments = [segments[0]] + segments.dropFirst().filter { !$0.allSatisfy(isSuffix) }
+            segments = [segments[0]] + segments.dropFirst().filter {
+                !$0.filter(hasLetter).allSatisfy(isSuffix)
+            }
         }
-        let words = segments.count == 2 ? segments[1] + segments[0] : Array(segments.joined())
+        let reordered = segments.count == 2 && isSurnameFirst(segments[0], segments[1])
+        let words = (reordered ? segments[1] + segments[0] : Array(segments.joined()))
+            .filter(hasLetter).map(strippingArticle)
         // Index arithmetic rather than removeFirst(), which would be quadratic on "Dr Dr Dr …".
         var start = 0
         var end = words.count
@@ -102,15 +108,13 @@ extension Initials {
         return Array(words[start..<end])
     }
 
-    private static let titles: Set<String> = ["mr", "mrs", "ms", "mx", "miss", "dr", "prof"]
-    private static let suffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv", "phd", "md", "esq"]
-
-    static func isTitle(_ word: Word) -> Bool { titles.contains(asciiKey(word)) }
-    static func isSuffix(_ word: Word) -> Bool { suffixes.contains(asciiKey(word)) }
-
-    /// The word's letters lower-cased, ignoring dots ("Ph.D." → "phd"); "" for long words.
-    private static func asciiKey(_ word: Word) -> String {
-        guard word.count <= 6 else { return "" }
-        return String(word.filter { kind(of: $0) == .letter }).lowercased()
+    /// "Roe, Jane" and "van Gogh, Vincent Willem": one surname word (after any lower-case
+    /// particles), then one to three given names, every word made of letters (see
+    /// `isNameWord`) and none a company form. "Acme, Widgets Inc" and "Jane Roe, Acme" are not
+    /// this shape and keep their order.
+    static func isSurnameFirst(_ surname: [Word], _ given: [Word]) -> Bool {
+        guard !surname.isEmpty, surname.dropLast().allSatisfy(isParticle), (1...3).contains(given.count)
+        else { return false }
+        return (surname + given).allSatisfy { isNameWord($0) && !isCompanyForm($0) }
     }
 }

@@ -3,7 +3,8 @@
 /// Works by grapheme cluster (`Character`) in every script, never by byte or UTF-16 unit, in
 /// time linear in the name. The rules, with examples, are in `docs/initials.md`; in short:
 /// first letter of the first and last word, brackets and `+tags` dropped, e-mail addresses by
-/// their local part, Chinese and Korean names by their given name, emoji kept whole.
+/// their local part, phone numbers as the placeholder, Chinese and Korean names by their given
+/// name, Japanese ones family name first, emoji kept whole.
 public enum Initials {
     /// The initials for `name`, or "" when nothing in it can be an initial (the caller then
     /// draws the placeholder).
@@ -11,13 +12,16 @@ public enum Initials {
     /// - Parameters:
     ///   - name: A display name or e-mail address, already percent-decoded, NFC-normalised and
     ///     trimmed; any other string is accepted too.
-    ///   - length: At most how many initials, 1...3 (values outside are clamped).
+    ///   - length: At most how many initials, 1...3 (values outside are clamped here; the HTTP
+    ///     options parser refuses them with a 400 before this is called).
     ///   - uppercase: Apply locale-independent Unicode upper-casing where the script has case;
     ///     an initial whose upper case is more than one cluster ("ß" → "SS") stays as written.
     public static func compute(from name: String, length: Int, uppercase: Bool) -> String {
         let length = min(max(length, 1), 3)
         var chars: [Character] = []
         for c in name where kind(of: c) != .ignorable { chars.append(c) }
+        // Before brackets are dropped: "(555) 123-4567" is a phone number, not "123-4567".
+        if isPhoneNumber(chars) { return "" }
 
         // "(Admin) Jane Doe" is Jane Doe; but "(Admin)" alone is better than a placeholder.
         if let withoutBrackets = removingBrackets(chars) {
@@ -29,6 +33,7 @@ public enum Initials {
 
     private static func initials(in chars: [Character], length: Int, uppercase: Bool) -> String {
         let email = emailWords(chars)
+        if let email, isPhoneNumber(email.joined(separator: [" "])) { return "" }
         let words = email ?? split(chars) { kind(of: $0) == .separator }
 
         // Letters win; digits only when no word has a letter; emoji only when there is neither.
@@ -42,24 +47,49 @@ public enum Initials {
             return ""
         }
 
-        var named = email?.filter(hasLetter) ?? nameWords(chars)
+        var named = email?.filter(hasLetter).map(strippingArticle) ?? nameWords(chars)
         guard !named.isEmpty else { return "" }  // unreachable: some word has a letter
         if let cjk = cjkInitials(named, length: length) { return cjk }
-        // A single double-barrelled word gives both parts: "Jean-Luc" → "JL". In longer names a
-        // hyphenated word is one word: "Tim Berners-Lee" → "TB".
-        if named.count == 1 {
-            let parts = split(named[0], where: isHyphen).filter(hasLetter)
-            if parts.count > 1 { named = parts }
-        }
+        if named.count == 1 { named = singleWordParts(named[0]) }
 
         let chosen: [Word]
         switch (length, named.count) {
         case (1, _), (_, 1): chosen = [named[0]]
         case (2, _), (3, 2): chosen = [named[0], named[named.count - 1]]
-        default: chosen = [named[0], named[1], named[named.count - 1]]
+        default:
+            // The second initial is the first middle word that is not a particle: "Vincent van
+            // Gogh" is VG, not VVG.
+            let middle = named[1..<(named.count - 1)].first { !isParticle($0) }
+            chosen = [named[0]] + (middle.map { [$0] } ?? []) + [named[named.count - 1]]
         }
         let letters = chosen.compactMap { initial(of: $0) }
         return String(letters.map { display($0, uppercase: uppercase) })
+    }
+
+    /// A name that is one word: a double-barrelled word gives both parts ("Jean-Luc" → JL;
+    /// in longer names a hyphenated word is one word, "Tim Berners-Lee" → TB); a dotted or
+    /// underscored word splits like an e-mail local part ("jane.doe" → JD, "F.B." → FB); and
+    /// a word that is already initials keeps them ("JD", see `isInitialism`).
+    static func singleWordParts(_ word: Word) -> [Word] {
+        let parts = split(word) { isHyphen($0) || $0 == "." || $0 == "_" }.filter(hasLetter)
+        if parts.count > 1 { return parts.map(strippingArticle) }
+        let core = parts.first ?? word  // "JD." is JD
+        if isInitialism(core) { return core.map { [$0] } }
+        return [word]
+    }
+
+    /// Two upper-case letters ("JD", "ÉZ"), or three with no Latin vowel among them ("JRR",
+    /// "JFK"): a name written in capitals that reads as a word ("BOB", "AMY", "IAN") is a name.
+    static func isInitialism(_ word: Word) -> Bool {
+        guard (2...3).contains(word.count), word.allSatisfy(isUppercaseLetter) else { return false }
+        return word.count == 2 || !word.contains { "AEIOUY".contains($0) }
+    }
+
+    /// An upper-case or title-case letter (A, Ж, Ǆ), not a caseless one (王).
+    static func isUppercaseLetter(_ c: Character) -> Bool {
+        guard kind(of: c) == .letter, let first = c.unicodeScalars.first else { return false }
+        let category = first.properties.generalCategory
+        return category == .uppercaseLetter || category == .titlecaseLetter
     }
 
     /// The first letter or digit of a word that has a letter, skipping punctuation, symbols and
