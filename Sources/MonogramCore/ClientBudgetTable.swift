@@ -18,6 +18,12 @@ public final class ClientBudgetTable: Sendable {
         return buckets.withLock { $0.charge(client, cost: cost, now: now) }
     }
 
+    /// Charges `tokens` already computed by the caller (`RenderBudget.cost(pixels:)`; capped at
+    /// the burst here too) to `client` at monotonic time `now`.
+    public func charge(_ client: ClientKey, tokens: Int, now: UInt64) -> BudgetDecision {
+        buckets.withLock { $0.charge(client, cost: tokens, now: now) }
+    }
+
     /// Requests refused so far (a Prometheus counter: never reset).
     public var refused: Int { buckets.withLock { $0.refusals } }
 

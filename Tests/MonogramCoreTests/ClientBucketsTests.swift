@@ -110,5 +110,8 @@ import Testing
         #expect(table.charge(ClientKey(high: 1, low: 1), pixels: 64 * 64, now: 0) == .admitted)
         #expect(table.refused == 1)
         #expect(table.clientsTracked == 2)
+        // Tokens given directly are capped at the burst like pixel costs.
+        #expect(table.charge(ClientKey(high: 2, low: 2), tokens: 500, now: 0) == .admitted)
+        #expect(table.charge(ClientKey(high: 2, low: 2), tokens: 1, now: 0) == .refused(retryAfter: 1))
     }
 }
