@@ -43,7 +43,8 @@ let package = Package(
         // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).
         .target(name: "MonogramSync", swiftSettings: settings),
         .target(name: "MonogramCore", dependencies: ["MonogramSync"], swiftSettings: settings, linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo"], swiftSettings: settings),
+        // CPictures: the project's one libpng decoder (masks and test images decode through it too).
+        .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo", "CPictures"], swiftSettings: settings),
         .target(name: "MonogramHTTP", dependencies: ["CSystem", "MonogramSync"], swiftSettings: settings),
         .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
         .target(

@@ -28,4 +28,9 @@ render squircle.png "Jane Roe" --size 64 --shape squircle --dpr 2
 render hexagon.png "Jane Roe" --size 64 --shape hexagon --dpr 2
 render custom.png "Jane Roe" --size 64 --shape rounded --bg FFD54F --dpr 2 --bold true
 render svg-example.svg "Jane Roe" --size 64 --shape circle --format svg
+render dark.png "Jane Roe" --size 64 --shape circle --dpr 2 --theme dark
+render transparent.png "Jane Roe" --size 64 --dpr 2 --bg transparent
+render svg-auto.svg "Jane Roe" --size 64 --shape circle --format svg --theme auto
+# docs/examples/themes.png (light, dark, transparent on white and dark pages) is written by
+# RECORD_GOLDENS=1 swift test --filter ThemeGoldenTests.
 echo "examples written to $out"

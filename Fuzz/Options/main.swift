@@ -40,7 +40,11 @@ func query(for options: AvatarOptions) -> String {
     case .rounded(let radius): pairs += [("shape", "rounded"), ("radius", number(radius))]
     case .mask(let name): pairs.append(("shape", name))
     }
-    if let background = options.background { pairs.append(("bg", background.hex)) }
+    switch options.background {
+    case .color(let color): pairs.append(("bg", color.hex))
+    case .transparent: pairs.append(("bg", "transparent"))
+    case nil: break
+    }
     if let color = options.color { pairs.append(("color", color.hex)) }
     if let initials = options.initials { pairs.append(("initials", initials)) }
     pairs.append(("length", String(options.length)))
@@ -50,6 +54,7 @@ func query(for options: AvatarOptions) -> String {
     if let bold = options.bold { pairs.append(("bold", bold ? "1" : "0")) }
     if let id = options.id { pairs.append(("id", id)) }
     pairs.append(("format", options.format.rawValue))
+    pairs.append(("theme", options.theme.rawValue))
     return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
 }
 

@@ -109,33 +109,4 @@ static inline int monogram_png_encode(const unsigned char *rgba, int width, int 
     return 0;
 }
 
-/// Decodes any PNG (from memory, or from a file when `path` is non-NULL) to straight RGBA8 with
-/// libpng's simplified API, which handles its own error jumps. On success returns 0 and a
-/// malloc'd `width * height * 4` buffer the caller must free(); otherwise non-zero.
-static inline int monogram_png_decode(const char *path, const void *data, size_t size,
-                                      unsigned char **out_pixels, int *out_width, int *out_height) {
-    *out_pixels = NULL;
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    int ok = path ? png_image_begin_read_from_file(&image, path)
-                  : png_image_begin_read_from_memory(&image, data, size);
-    if (!ok) return 1;
-    image.format = PNG_FORMAT_RGBA;
-    unsigned char *pixels = (unsigned char *)malloc(PNG_IMAGE_SIZE(image));
-    if (!pixels) {
-        png_image_free(&image);
-        return 2;
-    }
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
-        free(pixels);
-        png_image_free(&image);
-        return 3;
-    }
-    *out_pixels = pixels;
-    *out_width = (int)image.width;
-    *out_height = (int)image.height;
-    return 0;
-}
-
 #endif

@@ -8,7 +8,7 @@ extension AvatarOptions {
     /// two different option sets can never produce the same key. Colours are upper-case
     /// `#RRGGBB[AA]`; numbers use the shortest form that round-trips (`1`, `1.5`, `0.25`).
     /// Example (all defaults): `128|1|sq|-|-|-|2|1|0.5|-|-|-|png`. With a picture two fields
-    /// follow (`|p<len>:<url>|f<fallback>`); without one `fallback` changes nothing, so it is
+    /// follow (`|p<len>:<url>|f<fallback>`), after `|tdark`/`|tauto` for a theme other than light; without one `fallback` changes nothing, so it is
     /// left out and keys of avatars without pictures stay as they were.
     public var canonicalKey: String {
         var key = ""
@@ -21,7 +21,11 @@ extension AvatarOptions {
         case .rounded(let radius): key += "|ro" + Self.canonical(radius)
         case .mask(let name): key += "|m" + Self.text(name)
         }
-        key += "|" + (background?.hex ?? "-")
+        switch background {
+        case nil: key += "|-"
+        case .color(let color): key += "|" + color.hex
+        case .transparent: key += "|tr"
+        }
         key += "|" + (color?.hex ?? "-")
         key += "|" + (initials.map(Self.text) ?? "-")
         key += "|" + String(length)
@@ -31,6 +35,8 @@ extension AvatarOptions {
         key += "|" + (bold.map { $0 ? "1" : "0" } ?? "-")
         key += "|" + (id.map(Self.text) ?? "-")
         key += "|" + format.rawValue
+        // Like the picture fields: absent for the default, so light keys stay as they were.
+        if theme != .light { key += "|t" + theme.rawValue }
         if let picture {
             key += "|p" + Self.text(picture)
             key += "|f" + fallback.rawValue

@@ -15,6 +15,9 @@ extension AvatarOptions {
     ///   prefer an exact match. The built-in shapes win over a mask of the same name.
     /// * `initials` and `id` are NFC-normalised and trimmed of whitespace.
     /// * `radius` is validated for every shape but only kept for `rounded`.
+    /// * `bg` also takes `transparent` (any case); any alpha-0 hex colour means the same.
+    ///   `theme` is `light`, `dark` or `auto`; whether `auto` fits the format is checked by
+    ///   `checkTheme()` once a path suffix has had its say.
     /// Every parameter is checked in a fixed order, so the reported error does not depend on
     /// the order of the query either.
     public init(query: [(name: String, value: String)], limits: OptionLimits) throws(OptionsError) {
@@ -52,7 +55,15 @@ extension AvatarOptions {
                 self.shape = .mask(name: mask)
             }
         }
-        if let (name, value) = given["bg"] { self.background = try Self.color(value, parameter: name) }
+        if let (name, value) = given["bg"] {
+            if value.lowercased() == "transparent" {
+                self.background = .transparent
+            } else {
+                let color = try Self.color(value, parameter: name, transparent: true)
+                // Any alpha-0 colour is the same as `transparent`: one value per meaning.
+                self.background = color.alpha == 0 ? .transparent : .color(color)
+            }
+        }
         if let (name, value) = given["color"] { self.color = try Self.color(value, parameter: name) }
         if let (_, value) = given["initials"] {
             let initials = PathSegment.trimmed(value.precomposedStringWithCanonicalMapping)
@@ -99,6 +110,12 @@ extension AvatarOptions {
             }
             self.format = format
         }
+        if let (_, value) = given["theme"] {
+            guard let theme = Theme(rawValue: value.lowercased()) else {
+                throw OptionsError(parameter: "theme", message: "theme must be light, dark or auto (auto for svg only)")
+            }
+            self.theme = theme
+        }
         if let (_, value) = given["picture"] {
             let picture = PathSegment.trimmed(value)
             guard picture.utf8.count <= 2048 else {
@@ -144,10 +161,11 @@ extension AvatarOptions {
         }
     }
 
-    static func color(_ text: String, parameter: String) throws(OptionsError) -> RGBA {
+    static func color(_ text: String, parameter: String, transparent: Bool = false) throws(OptionsError) -> RGBA {
         guard let color = RGBA(hex: text) else {
+            let form = transparent ? "transparent or a hex colour" : "a hex colour"
             throw OptionsError(
-                parameter: parameter, message: "\(parameter) must be a hex colour RGB, RRGGBB or RRGGBBAA, optionally with #")
+                parameter: parameter, message: "\(parameter) must be \(form) RGB, RRGGBB or RRGGBBAA, optionally with #")
         }
         return color
     }
@@ -160,7 +178,7 @@ private struct Given {
 
     private static let known = [
         "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
-        "font-size", "font", "bold", "id", "format", "picture", "fallback",
+        "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
     ]
     private static let knownSet = Set(known)
 

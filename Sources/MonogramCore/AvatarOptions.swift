@@ -8,7 +8,8 @@ public struct AvatarOptions: Sendable, Hashable {
     /// Device pixel ratio: one of 1, 1.5, 2, 3, 4.
     public var dpr: Double = 1
     public var shape: Shape = .square
-    public var background: RGBA? = nil
+    /// nil means the colour key's palette colour (in `theme`).
+    public var background: Background? = nil
     public var color: RGBA? = nil
     /// Explicit initials (≤ 3 grapheme clusters), shown instead of the computed ones.
     public var initials: String? = nil
@@ -22,6 +23,7 @@ public struct AvatarOptions: Sendable, Hashable {
     /// The colour key; nil means the name.
     public var id: String? = nil
     public var format: OutputFormat = .png
+    public var theme: Theme = .light
     /// `picture`: the URL of the person's picture as given (the service checks it against the
     /// allow-list and may replace it by its normalised form); nil when absent or empty.
     public var picture: String? = nil
@@ -32,6 +34,15 @@ public struct AvatarOptions: Sendable, Hashable {
 
     /// Width and height of the image in device pixels.
     public var pixelSize: Int { Int((Double(size) * dpr).rounded()) }
+
+    /// `theme=auto` is one SVG document switched by a CSS media query; a raster image or JSON
+    /// cannot carry both variants. Checked once the format is final (a path suffix sets it
+    /// after the query is parsed).
+    public func checkTheme() throws(OptionsError) {
+        guard theme == .auto, format != .svg else { return }
+        throw OptionsError(
+            parameter: "theme", message: "theme must be light or dark for \(format.rawValue) (auto is for svg only)")
+    }
 }
 
 /// What to answer when `picture` cannot be used (API §3).

@@ -21,10 +21,13 @@ public struct AvatarSpec: Sendable, Hashable {
     public var bold: Bool
     /// Text size as a fraction of `pixelSize` (0.1…1.0).
     public var fontScale: Double
+    /// `theme=auto`: the colours a viewer who prefers a dark scheme sees instead of
+    /// `background`/`foreground` (the SVG carries both); nil when there is only one variant.
+    public var darkVariant: FaceColors?
 
     public init(
         pixelSize: Int, shape: Shape, background: RGBA, foreground: RGBA, content: Content,
-        fontFamily: String, bold: Bool, fontScale: Double
+        fontFamily: String, bold: Bool, fontScale: Double, darkVariant: FaceColors? = nil
     ) {
         self.pixelSize = pixelSize
         self.shape = shape
@@ -34,5 +37,6 @@ public struct AvatarSpec: Sendable, Hashable {
         self.fontFamily = fontFamily
         self.bold = bold
         self.fontScale = fontScale
+        self.darkVariant = darkVariant
     }
 }

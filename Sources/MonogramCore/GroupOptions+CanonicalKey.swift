@@ -24,6 +24,7 @@ extension GroupOptions {
         key += "|" + (font.map(AvatarOptions.text) ?? "-")
         key += "|" + (bold.map { $0 ? "1" : "0" } ?? "-")
         key += "|" + format.rawValue
+        if theme != .light { key += "|t" + theme.rawValue } // absent by default: keys stay as they were
         key += "|" + String(pictures.count)
         for picture in pictures { key += "|" + (picture.map(AvatarOptions.text) ?? "-") }
         return key

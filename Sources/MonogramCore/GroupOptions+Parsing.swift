@@ -1,7 +1,7 @@
 extension GroupOptions {
     /// Parameters that mean exactly what they mean for `/avatar` (API §2); they are validated
     /// by `AvatarOptions` itself, so the accepted spellings and the messages cannot drift.
-    static let sharedWithAvatar: Set<String> = ["dpr", "length", "uppercase", "font-size", "font", "bold", "format"]
+    static let sharedWithAvatar: Set<String> = ["dpr", "length", "uppercase", "font-size", "font", "bold", "format", "theme"]
 
     /// Validates the §2 query parameters of a group of `nameCount` names and fills in defaults.
     ///
@@ -24,7 +24,7 @@ extension GroupOptions {
         }
         let shared = try AvatarOptions(query: query.filter { Self.sharedWithAvatar.contains($0.name) }, limits: limits)
         (dpr, length, uppercase, fontSize) = (shared.dpr, shared.length, shared.uppercase, shared.fontSize)
-        (font, bold, format) = (shared.font, shared.bold, shared.format)
+        (font, bold, format, theme) = (shared.font, shared.bold, shared.format, shared.theme)
 
         if let value = given["max"] {
             guard let max = AvatarOptions.integer(value), (1...10).contains(max) else {

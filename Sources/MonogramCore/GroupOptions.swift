@@ -34,6 +34,8 @@ public struct GroupOptions: Sendable, Hashable {
     /// nil means the configured default weight.
     public var bold: Bool? = nil
     public var format: OutputFormat = .png
+    /// Applied to every face and the bubble, as `theme` for `/avatar`.
+    public var theme: Theme = .light
     /// The i-th entry is the i-th name's picture URL; nil (an empty value) means none. Never
     /// longer than the list of names; names past its end have no picture.
     public var pictures: [String?] = []
@@ -47,6 +49,13 @@ public struct GroupOptions: Sendable, Hashable {
 
     /// Largest `border` accepted at `size`: a quarter of it, rounded down.
     public static func maxBorder(size: Int) -> Int { size / 4 }
+
+    /// `theme=auto` only for SVG, as for `/avatar` (see `AvatarOptions.checkTheme`).
+    public func checkTheme() throws(OptionsError) {
+        var avatar = AvatarOptions()
+        (avatar.theme, avatar.format) = (theme, format)
+        try avatar.checkTheme()
+    }
 
     /// Faces drawn for `count` names.
     public func shown(count: Int) -> Int { Swift.min(count, max) }

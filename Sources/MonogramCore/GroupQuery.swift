@@ -9,7 +9,7 @@ struct GroupQuery {
 
     static let known = [
         "size", "dpr", "max", "overlap", "border", "border-color", "more", "radius", "shape",
-        "length", "uppercase", "font-size", "font", "bold", "format", "picture",
+        "length", "uppercase", "font-size", "font", "bold", "format", "theme", "picture",
     ]
     static let repeatable: Set<String> = ["picture"]
     private static let knownSet = Set(known)

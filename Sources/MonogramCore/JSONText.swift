@@ -21,10 +21,12 @@ public enum JSONText {
 }
 
 extension ResolvedAvatar {
-    /// `{"name":…,"initials":…,"background":"#RRGGBB","color":"#RRGGBB","id":…,"shape":…,"size":…}`
+    /// `{"name":…,"initials":…,"background":"#RRGGBB","color":"#RRGGBB","id":…,"shape":…,"size":…}`,
+    /// the colours of the theme drawn; `"background":"transparent"` when there is none.
     public var json: String {
-        "{\"name\":\(JSONText.string(name)),\"initials\":\(JSONText.string(initials)),"
-            + "\"background\":\(JSONText.string(spec.background.hex)),\"color\":\(JSONText.string(spec.foreground.hex)),"
+        let background = options.background == .transparent ? "transparent" : spec.background.hex
+        return "{\"name\":\(JSONText.string(name)),\"initials\":\(JSONText.string(initials)),"
+            + "\"background\":\(JSONText.string(background)),\"color\":\(JSONText.string(spec.foreground.hex)),"
             + "\"id\":\(JSONText.string(colorKey)),\"shape\":\(JSONText.string(options.shape.name)),\"size\":\(options.size)}"
     }
 }

@@ -42,15 +42,19 @@ extension AvatarResolver {
         face.font = options.font
         face.bold = options.bold
         face.format = options.format
+        face.theme = options.theme
         let faces = names.prefix(options.shown(count: names.count)).map { resolve(name: $0, options: face) }
         let more = max(0, names.count - options.max)
         let layout = options.layout(count: names.count)
         var bubble: AvatarSpec? = nil
         if layout.slots > faces.count {
+            let light = Self.bubbleBackground, dark = Self.neutralDark
+            let drawn = options.theme == .dark ? dark : light
             bubble = AvatarSpec(
-                pixelSize: layout.side, shape: options.shape, background: Self.bubbleBackground,
-                foreground: Contrast.textColor(on: Self.bubbleBackground), content: .initials("+\(more)"),
-                fontFamily: options.font ?? defaultFont, bold: options.bold ?? defaultBold, fontScale: options.fontSize)
+                pixelSize: layout.side, shape: options.shape, background: drawn,
+                foreground: Contrast.textColor(on: drawn), content: .initials("+\(more)"),
+                fontFamily: options.font ?? defaultFont, bold: options.bold ?? defaultBold, fontScale: options.fontSize,
+                darkVariant: options.theme == .auto ? FaceColors(background: dark, foreground: Contrast.textColor(on: dark)) : nil)
         }
         let spec = GroupSpec(faces: faces.map(\.spec), bubble: bubble, layout: layout, shape: options.shape, ring: options.borderColor)
         return ResolvedGroup(names: names, faces: faces, more: more, spec: spec, options: options)

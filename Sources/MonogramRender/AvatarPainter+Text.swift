@@ -1,49 +1,58 @@
-internal import CPangoCairo
 internal import MonogramCore
 
 extension AvatarPainter {
-    /// Widest (and tallest) the ink may be, as a fraction of the side, before the text is
-    /// shrunk: three wide capitals at font-size 1.0 would otherwise spill past the edges.
-    static let inkLimit = 0.88
-
     /// Lays out `text` with pango (fontconfig fallback picks a font per script, HarfBuzz
-    /// shapes Arabic/Indic/emoji sequences, bidi picks the direction) and centres its ink.
+    /// shapes Arabic/Indic/emoji sequences, bidi picks the direction) and places it.
+    ///
+    /// Vertically the line sits by the font's metrics, not by the ink of these particular
+    /// letters: the band of the script's reference letter (`TextReference`: cap height to
+    /// baseline for Latin) is centred, so `É`, `Å`, `Ø` and a descending `J` leave the line
+    /// where `E` puts it. Horizontally the ink is centred (letters differ in width, and a
+    /// side bearing is not something a reader sees). Scripts without such a line are centred
+    /// by their ink. Whatever the rule, the ink must fit `TextSafeArea`; if it would not (a
+    /// tall stack of marks, three wide capitals at font-size 1.0) the text is shrunk about
+    /// the centre until it does.
     func drawInitials(_ text: String, on cairo: borrowing CairoContext) throws(RenderError) {
-        let cr = cairo.pointer
         let thread = PangoThreadState.current
-        // Sync the thread's context with this target (its font options and transform).
-        pango_cairo_update_context(cr, thread.context)
-        let layout = try PangoLayoutHandle(context: thread.context)
-        pango_layout_set_auto_dir(layout.pointer, 1)
-        pango_layout_set_single_paragraph_mode(layout.pointer, 1)
-        pango_layout_set_text(layout.pointer, AvatarPainter.separatingInitials(text), -1)
-
-        let font = pango_font_description_new()
-        defer { pango_font_description_free(font) }
-        pango_font_description_set_family(font, spec.fontFamily)
-        pango_font_description_set_weight(font, spec.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        cairo.updatePangoContext(thread.context)
+        let layout = try PangoLayoutHandle(context: thread.context, text: AvatarPainter.separatingInitials(text))
+        let font = PangoFontDescriptionHandle(family: spec.fontFamily, bold: spec.bold)
         var fontSize = min(max(spec.fontScale, 0.05), 1.0) * side
-        pango_font_description_set_absolute_size(font, fontSize * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout.pointer, font)
+        font.setSize(fontSize)
+        layout.setFont(font)
 
         var ink = layout.inkExtents
-        guard ink.width > 0, ink.height > 0 else { return } // whitespace: nothing to draw
-        // Ink grows about linearly with font size, so one or two corrections are enough.
-        let limit = AvatarPainter.inkLimit * side
-        for _ in 0..<3 where ink.width > limit || ink.height > limit {
-            fontSize *= min(limit / ink.width, limit / ink.height) * 0.99
-            pango_font_description_set_absolute_size(font, fontSize * Double(PANGO_SCALE))
-            pango_layout_set_font_description(layout.pointer, font)
-            ink = layout.inkExtents
+        guard !ink.isEmpty else { return } // whitespace: nothing to draw
+        let band = try TextReference.letter(for: text).map { (letter) throws(RenderError) in
+            try thread.referenceBand(letter: letter, family: spec.fontFamily, bold: spec.bold)
         }
-
-        // Optical centring: put the centre of the glyphs' ink at the centre of the image.
-        // The logical box would sit Latin capitals high (room for descenders) and CJK low.
-        let originX = side / 2 - (ink.x + ink.width / 2)
-        let originY = side / 2 - (ink.y + ink.height / 2)
-        cairo_move_to(cr, originX, originY)
+        let safeArea = TextSafeArea(shape: spec.shape, side: side, mask: mask)
+        var origin = placement(ink: ink, baseline: layout.baseline, band: band, fontSize: fontSize)
+        // Every position is relative to the centre and proportional to the size, so one
+        // correction is exact up to rounding inside pango; the loop catches that rounding.
+        for _ in 0..<3 {
+            let scale = safeArea.fittingScale(for: ink.offsetBy(x: origin.x, y: origin.y))
+            guard scale < 1 else { break }
+            fontSize *= scale * 0.995
+            font.setSize(fontSize)
+            layout.setFont(font)
+            ink = layout.inkExtents
+            origin = placement(ink: ink, baseline: layout.baseline, band: band, fontSize: fontSize)
+        }
+        cairo.moveTo(origin.x, origin.y)
         cairo.setSource(spec.foreground) // colour-emoji glyphs keep their own colours
-        pango_cairo_show_layout(cr, layout.pointer)
+        cairo.show(layout)
+    }
+
+    /// The layout's top-left corner: ink centred horizontally; vertically the reference
+    /// band centred (baseline at centre + half the band), or the ink without a band.
+    private func placement(
+        ink: TextBox, baseline: Double, band: (top: Double, bottom: Double)?, fontSize: Double
+    ) -> (x: Double, y: Double) {
+        let x = side / 2 - (ink.minX + ink.maxX) / 2
+        guard let band else { return (x, side / 2 - (ink.minY + ink.maxY) / 2) }
+        let baselineY = side / 2 - fontSize * (band.top + band.bottom) / 2
+        return (x, baselineY - baseline)
     }
 }
 

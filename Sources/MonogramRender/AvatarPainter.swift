@@ -1,4 +1,3 @@
-internal import CPangoCairo
 internal import MonogramCore
 
 /// Draws one avatar onto any cairo context: the same code produces the PNG pixels and the SVG
@@ -11,30 +10,26 @@ struct AvatarPainter {
     var side: Double { Double(spec.pixelSize) }
 
     func draw(on cairo: borrowing CairoContext) throws(RenderError) {
-        let cr = cairo.pointer
         if let mask {
             // Draw into a group, then let the mask's coverage decide what reaches the surface.
-            cairo_push_group(cr)
-            try drawFace(on: cairo)
-            cairo_pop_group_to_source(cr)
-            try mask.withSurface { (surface) throws(RenderError) in
-                cairo_mask_surface(cr, surface.pointer, 0, 0)
-            }
+            try cairo.masked(by: mask) { () throws(RenderError) in try drawFace(on: cairo) }
         } else {
             // An anti-aliased clip: everything outside the outline stays alpha 0 (the surface
             // starts transparent), edge pixels get partial coverage.
-            outlinePath(on: cr)
-            cairo_clip(cr)
+            outlinePath(on: cairo)
+            cairo.clip()
             try drawFace(on: cairo)
         }
         try cairo.checkStatus()
     }
 
-    /// Background, then the initials, the placeholder silhouette or the picture (over the
-    /// background, so a transparent picture shows the person's colour).
+    /// Background (none when transparent), then the initials, the placeholder silhouette or the
+    /// picture (over the background, so a transparent picture shows the person's colour).
     private func drawFace(on cairo: borrowing CairoContext) throws(RenderError) {
-        cairo.setSource(spec.background)
-        cairo_paint(cairo.pointer)
+        if spec.background.alpha > 0 {
+            cairo.setSource(spec.background)
+            cairo.paint()
+        }
         switch spec.content {
         case .initials(let text):
             try drawInitials(text, on: cairo)
@@ -46,25 +41,25 @@ struct AvatarPainter {
     }
 
     /// The outline at the origin, `side` wide: the clip of the face (and, in a group, its ring).
-    func outlinePath(on cr: OpaquePointer) {
+    func outlinePath(on cairo: borrowing CairoContext) {
         switch spec.shape {
         case .square, .mask:
-            cairo_rectangle(cr, 0, 0, side, side)
+            cairo.rectangle(0, 0, side, side)
         case .circle:
-            cairo_arc(cr, side / 2, side / 2, side / 2, 0, 2 * Double.pi)
+            cairo.arc(side / 2, side / 2, radius: side / 2, from: 0, to: 2 * Double.pi)
         case .rounded(let fraction):
             let radius = min(max(fraction, 0), 0.5) * side
-            roundedRectangle(on: cr, radius: radius)
+            roundedRectangle(on: cairo, radius: radius)
         }
     }
 
-    private func roundedRectangle(on cr: OpaquePointer, radius r: Double) {
+    private func roundedRectangle(on cairo: borrowing CairoContext, radius r: Double) {
         let s = side
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, s - r, r, r, -Double.pi / 2, 0)
-        cairo_arc(cr, s - r, s - r, r, 0, Double.pi / 2)
-        cairo_arc(cr, r, s - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r, r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        cairo.newSubPath()
+        cairo.arc(s - r, r, radius: r, from: -Double.pi / 2, to: 0)
+        cairo.arc(s - r, s - r, radius: r, from: 0, to: Double.pi / 2)
+        cairo.arc(r, s - r, radius: r, from: Double.pi / 2, to: Double.pi)
+        cairo.arc(r, r, radius: r, from: Double.pi, to: 3 * Double.pi / 2)
+        cairo.closePath()
     }
 }

@@ -4,6 +4,17 @@ internal import CPangoCairo
 struct CairoSurface: ~Copyable {
     let pointer: OpaquePointer
 
+    /// The two pixel layouts the renderer uses.
+    enum PixelFormat {
+        /// Premultiplied ARGB, one native-endian 32-bit word per pixel.
+        case argb32
+        /// 8-bit coverage (masks).
+        case a8
+        var cairo: cairo_format_t { self == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8 }
+        /// Bytes per row cairo wants for `width` pixels.
+        func stride(forWidth width: Int) -> Int { Int(cairo_format_stride_for_width(cairo, Int32(width))) }
+    }
+
     /// Takes ownership of a surface returned by a cairo constructor (which never returns NULL:
     /// failures are "nil surfaces" carrying a status, checked here).
     init(taking pointer: OpaquePointer) throws(RenderError) {
@@ -17,8 +28,19 @@ struct CairoSurface: ~Copyable {
     }
 
     /// A cleared (transparent) image of `width × height` pixels.
-    static func image(_ format: cairo_format_t, width: Int, height: Int) throws(RenderError) -> CairoSurface {
-        try CairoSurface(taking: cairo_image_surface_create(format, Int32(width), Int32(height)))
+    static func image(_ format: PixelFormat, width: Int, height: Int) throws(RenderError) -> CairoSurface {
+        try CairoSurface(taking: cairo_image_surface_create(format.cairo, Int32(width), Int32(height)))
+    }
+
+    /// Wraps pixel memory the caller keeps alive and unchanged while the surface exists (a
+    /// source or mask only: cairo takes a mutable pointer but does not write to a surface it
+    /// reads from).
+    static func borrowing(
+        _ pixels: UnsafePointer<UInt8>, _ format: PixelFormat, width: Int, height: Int, stride: Int
+    ) throws(RenderError) -> CairoSurface {
+        try CairoSurface(
+            taking: cairo_image_surface_create_for_data(
+                UnsafeMutablePointer(mutating: pixels), format.cairo, Int32(width), Int32(height), Int32(stride)))
     }
 
     var width: Int { Int(cairo_image_surface_get_width(pointer)) }

@@ -1,4 +1,3 @@
-internal import CPangoCairo
 internal import MonogramCore
 
 /// Draws a group of overlapping faces onto any cairo context (PNG pixels and SVG paths alike),
@@ -14,42 +13,41 @@ struct GroupPainter {
     let spec: GroupSpec
 
     func draw(on cairo: borrowing CairoContext) throws(RenderError) {
-        let cr = cairo.pointer
         let layout = spec.layout
         let slots = spec.slots
         let knockOut = layout.border > 0 && spec.ring.alpha < 255
         let outer = outerBox
         for slot in slots.indices.reversed() {
-            cairo_save(cr)
-            if knockOut {
-                for upper in 0..<slot where (slot - upper) * layout.step < layout.side {
-                    clipOutside(slot: upper, box: outer, on: cr)
-                }
-            }
-            cairo_translate(cr, Double(layout.left(ofSlot: slot)), 0)
-            var face = slots[slot]
-            face.shape = spec.shape
-            face.pixelSize = layout.innerSide
-            let inner = AvatarPainter(spec: face, mask: nil)
-            if layout.border > 0 && spec.ring.alpha > 0 {
-                cairo_new_path(cr)
-                outer.outlinePath(on: cr)
+            try cairo.saved { () throws(RenderError) in
                 if knockOut {
-                    // Only the band between the two outlines, so a translucent ring shows the
-                    // page through it rather than this face's own background.
-                    cairo_translate(cr, Double(layout.border), Double(layout.border))
-                    cairo_new_sub_path(cr) // no line joining the two outlines
-                    inner.outlinePath(on: cr)
-                    cairo_translate(cr, -Double(layout.border), -Double(layout.border))
-                    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                    for upper in 0..<slot where (slot - upper) * layout.step < layout.side {
+                        clipOutside(slot: upper, box: outer, on: cairo)
+                    }
                 }
-                cairo.setSource(spec.ring)
-                cairo_fill(cr)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo.translate(Double(layout.left(ofSlot: slot)), 0)
+                var face = slots[slot]
+                face.shape = spec.shape
+                face.pixelSize = layout.innerSide
+                let inner = AvatarPainter(spec: face, mask: nil)
+                if layout.border > 0 && spec.ring.alpha > 0 {
+                    cairo.newPath()
+                    outer.outlinePath(on: cairo)
+                    if knockOut {
+                        // Only the band between the two outlines, so a translucent ring shows the
+                        // page through it rather than this face's own background.
+                        cairo.translate(Double(layout.border), Double(layout.border))
+                        cairo.newSubPath() // no line joining the two outlines
+                        inner.outlinePath(on: cairo)
+                        cairo.translate(-Double(layout.border), -Double(layout.border))
+                        cairo.setFillRule(.evenOdd)
+                    }
+                    cairo.setSource(spec.ring)
+                    cairo.fill()
+                    cairo.setFillRule(.winding)
+                }
+                cairo.translate(Double(layout.border), Double(layout.border))
+                try inner.draw(on: cairo)
             }
-            cairo_translate(cr, Double(layout.border), Double(layout.border))
-            try inner.draw(on: cairo)
-            cairo_restore(cr)
         }
         try cairo.checkStatus()
     }
@@ -65,16 +63,16 @@ struct GroupPainter {
 
     /// Restricts drawing to outside the outline of the face box in `slot` (even-odd: the
     /// whole image minus that outline). Successive clips intersect.
-    private func clipOutside(slot: Int, box: AvatarPainter, on cr: OpaquePointer) {
-        cairo_new_path(cr)
-        cairo_rectangle(cr, 0, 0, Double(spec.layout.width), Double(spec.layout.height))
-        cairo_save(cr)
-        cairo_translate(cr, Double(spec.layout.left(ofSlot: slot)), 0)
-        cairo_new_sub_path(cr) // a circle's arc would otherwise start with a line from the rectangle
-        box.outlinePath(on: cr)
-        cairo_restore(cr) // the path keeps its device coordinates
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_clip(cr)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    private func clipOutside(slot: Int, box: AvatarPainter, on cairo: borrowing CairoContext) {
+        cairo.newPath()
+        cairo.rectangle(0, 0, Double(spec.layout.width), Double(spec.layout.height))
+        cairo.saved {
+            cairo.translate(Double(spec.layout.left(ofSlot: slot)), 0)
+            cairo.newSubPath() // a circle's arc would otherwise start with a line from the rectangle
+            box.outlinePath(on: cairo)
+        } // the path keeps its device coordinates
+        cairo.setFillRule(.evenOdd)
+        cairo.clip()
+        cairo.setFillRule(.winding)
     }
 }

@@ -1,5 +1,3 @@
-internal import CPangoCairo
-
 /// An immutable 8-bit coverage image (cairo A8 layout: `stride` bytes per row), shareable
 /// across threads because nothing writes to `bytes` after init.
 final class MaskImage: Sendable {
@@ -17,7 +15,7 @@ final class MaskImage: Sendable {
 
     /// Builds a mask from straight RGBA8 pixels: the alpha channel is the coverage.
     convenience init(alphaOf image: RGBAImage) {
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(image.width)))
+        let stride = CairoSurface.PixelFormat.a8.stride(forWidth: image.width)
         var bytes = [UInt8](repeating: 0, count: stride * image.height)
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -30,12 +28,8 @@ final class MaskImage: Sendable {
     /// Lends the bytes as a cairo A8 surface for the duration of `body`.
     func withSurface<R>(_ body: (borrowing CairoSurface) throws(RenderError) -> R) throws(RenderError) -> R {
         try bytes.withUnsafeBufferPointer { (buffer) throws(RenderError) -> R in
-            // cairo wants a mutable pointer but only reads a surface used as a source or mask;
-            // nothing here draws onto it, so the shared bytes stay immutable.
-            let data = UnsafeMutablePointer(mutating: buffer.baseAddress!)
-            let surface = try CairoSurface(
-                taking: cairo_image_surface_create_for_data(
-                    data, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride)))
+            // Only ever a source or a mask: nothing draws onto it, so the shared bytes stay immutable.
+            let surface = try CairoSurface.borrowing(buffer.baseAddress!, .a8, width: width, height: height, stride: stride)
             return try body(surface)
         }
     }
@@ -43,17 +37,13 @@ final class MaskImage: Sendable {
     /// This mask resampled to `side × side` with cairo's GOOD filter (a proper box/bilinear
     /// filter when shrinking, so edges stay smooth instead of aliasing).
     func scaled(to side: Int) throws(RenderError) -> MaskImage {
-        let target = try CairoSurface.image(CAIRO_FORMAT_A8, width: side, height: side)
+        let target = try CairoSurface.image(.a8, width: side, height: side)
         try withSurface { (source) throws(RenderError) in
             let cairo = try CairoContext(drawingOn: target)
-            cairo_scale(cairo.pointer, Double(side) / Double(width), Double(side) / Double(height))
-            cairo_set_source_surface(cairo.pointer, source.pointer, 0, 0)
-            let pattern = cairo_get_source(cairo.pointer)
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-            // PAD keeps edge pixels from blending with the transparent outside.
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_set_operator(cairo.pointer, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(cairo.pointer)
+            cairo.scale(Double(side) / Double(width), Double(side) / Double(height))
+            cairo.setSource(source)
+            cairo.setOperatorSource()
+            cairo.paint()
             try cairo.checkStatus()
         }
         let stride = target.stride

@@ -63,16 +63,6 @@ package enum PNGCodec {
         }
     }
 
-    package static func decode(_ bytes: [UInt8]) throws(RenderError) -> RGBAImage {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(RenderError) in
-            try decode(path: nil, data: UnsafeRawPointer(buffer.baseAddress), size: buffer.count)
-        }
-    }
-
-    package static func decode(path: String) throws(RenderError) -> RGBAImage {
-        try decode(path: path, data: nil, size: 0)
-    }
-
     /// Cairo stores ARGB32 premultiplied; PNG wants straight alpha. Returns 0xRRGGBBAA.
     @inline(__always)
     static func unpremultiply(_ pixel: UInt32) -> UInt32 {
@@ -102,17 +92,5 @@ package enum PNGCodec {
         }
         defer { free(output) }
         return [UInt8](UnsafeBufferPointer(start: output, count: size))
-    }
-
-    private static func decode(path: String?, data: UnsafeRawPointer?, size: Int) throws(RenderError) -> RGBAImage {
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
-        var width: Int32 = 0, height: Int32 = 0
-        let status = monogram_png_decode(path, data, size, &pixels, &width, &height)
-        guard status == 0, let pixels else {
-            throw RenderError(kind: .encoding, message: "not a decodable PNG (status \(status))")
-        }
-        defer { free(pixels) }
-        let count = Int(width) * Int(height) * 4
-        return RGBAImage(width: Int(width), height: Int(height), pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
     }
 }

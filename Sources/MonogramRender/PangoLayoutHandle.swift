@@ -4,21 +4,36 @@ internal import CPangoCairo
 struct PangoLayoutHandle: ~Copyable {
     let pointer: OpaquePointer
 
-    init(context: OpaquePointer) throws(RenderError) {
+    /// A one-line layout whose direction follows its text (bidi: Arabic and Hebrew run
+    /// right to left).
+    init(context: OpaquePointer, text: String) throws(RenderError) {
         guard let pointer = pango_layout_new(context) else {
             throw RenderError(kind: .drawing, message: "pango_layout_new failed")
         }
         self.pointer = pointer
+        pango_layout_set_auto_dir(pointer, 1)
+        pango_layout_set_single_paragraph_mode(pointer, 1)
+        pango_layout_set_text(pointer, text, -1)
+    }
+
+    /// Lays the text out again in `font` (pango copies the description).
+    func setFont(_ font: borrowing PangoFontDescriptionHandle) {
+        pango_layout_set_font_description(pointer, font.pointer)
     }
 
     /// Ink rectangle in device pixels (fractional: Pango units / PANGO_SCALE), the area glyphs
-    /// actually cover, which is what optical centring needs.
-    var inkExtents: (x: Double, y: Double, width: Double, height: Double) {
+    /// actually cover, relative to the layout's top-left corner.
+    var inkExtents: TextBox {
         var ink = PangoRectangle()
         pango_layout_get_extents(pointer, &ink, nil)
         let scale = Double(PANGO_SCALE)
-        return (Double(ink.x) / scale, Double(ink.y) / scale, Double(ink.width) / scale, Double(ink.height) / scale)
+        return TextBox(
+            minX: Double(ink.x) / scale, minY: Double(ink.y) / scale,
+            maxX: Double(ink.x + ink.width) / scale, maxY: Double(ink.y + ink.height) / scale)
     }
+
+    /// Distance from the layout's top to the first line's baseline, in device pixels.
+    var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
 
     deinit { monogram_layout_unref(pointer) }
 }

@@ -15,6 +15,15 @@ internal import CPangoCairo
 final class PangoThreadState {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
+    /// `TextReference` bands by font and letter, in ems relative to the baseline: fonts are
+    /// allow-listed and letters few, so this stays a handful of entries per thread.
+    private var referenceBands: [ReferenceKey: (top: Double, bottom: Double)] = [:]
+
+    private struct ReferenceKey: Hashable {
+        var family: String
+        var bold: Bool
+        var letter: String
+    }
 
     private init() {
         fontMap = pango_cairo_font_map_new()!
@@ -28,6 +37,23 @@ final class PangoThreadState {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    /// The ink band of `letter` in the font, top and bottom as distances below the baseline
+    /// per pixel of em size (the top is negative). Measured once per thread at a large size:
+    /// unhinted outlines scale linearly.
+    func referenceBand(letter: String, family: String, bold: Bool) throws(RenderError) -> (top: Double, bottom: Double) {
+        let key = ReferenceKey(family: family, bold: bold, letter: letter)
+        if let band = referenceBands[key] { return band }
+        let size = 256.0
+        let font = PangoFontDescriptionHandle(family: family, bold: bold)
+        font.setSize(size)
+        let layout = try PangoLayoutHandle(context: context, text: letter)
+        layout.setFont(font)
+        let ink = layout.inkExtents, baseline = layout.baseline
+        let band = ink.isEmpty ? (top: -0.7, bottom: 0.0) : (top: (ink.minY - baseline) / size, bottom: (ink.maxY - baseline) / size)
+        referenceBands[key] = band
+        return band
     }
 
     deinit {

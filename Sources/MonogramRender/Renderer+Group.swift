@@ -18,7 +18,10 @@ extension Renderer {
             throw RenderError(kind: .invalidSpec, message: "groups do not draw masks")
         }
         let painter = GroupPainter(spec: spec)
-        return try Renderer.encode(width: layout.width, height: layout.height, format: format) { (cairo) throws(RenderError) in
+        var scheme = SVGColorScheme()
+        for face in spec.slots { scheme.add(face) }
+        return try Renderer.encode(width: layout.width, height: layout.height, format: format, scheme: scheme) {
+            (cairo) throws(RenderError) in
             try painter.draw(on: cairo)
         }
     }

@@ -31,26 +31,32 @@ public final class Renderer: Sendable {
             mask = scaled
         }
         let painter = AvatarPainter(spec: spec, mask: mask)
-        return try Renderer.encode(width: spec.pixelSize, height: spec.pixelSize, format: format) { (cairo) throws(RenderError) in
+        var scheme = SVGColorScheme()
+        scheme.add(spec)
+        return try Renderer.encode(width: spec.pixelSize, height: spec.pixelSize, format: format, scheme: scheme) {
+            (cairo) throws(RenderError) in
             try painter.draw(on: cairo)
         }
     }
 
     /// One drawing, two encodings: the same `draw` onto an image surface (PNG) or cairo's SVG
-    /// surface, so both formats show the same picture.
+    /// surface, so both formats show the same picture. `scheme` adds the dark variant of
+    /// `theme=auto` to an SVG (raster formats carry one variant; the options parser refuses
+    /// `auto` for them).
     static func encode(
-        width: Int, height: Int, format: ImageFormat, draw: (borrowing CairoContext) throws(RenderError) -> Void
+        width: Int, height: Int, format: ImageFormat, scheme: SVGColorScheme = SVGColorScheme(),
+        draw: (borrowing CairoContext) throws(RenderError) -> Void
     ) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:
-            let surface = try CairoSurface.image(CAIRO_FORMAT_ARGB32, width: width, height: height)
+            let surface = try CairoSurface.image(.argb32, width: width, height: height)
             do {
                 let cairo = try CairoContext(drawingOn: surface)
                 try draw(cairo)
             }
             return try PNGCodec.encode(surface)
         case .svg:
-            return try SVGWriter.render(width: width, height: height, draw)
+            return scheme.apply(to: try SVGWriter.render(width: width, height: height, draw))
         }
     }
 }

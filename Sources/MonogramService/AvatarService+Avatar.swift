@@ -40,6 +40,7 @@ extension AvatarService {
         let name = try PathSegment.decodeName(rawName)
         var options = try AvatarOptions(query: QueryString.parse(query), limits: settings.limits)
         if let suffixFormat { options.format = suffixFormat }
+        try options.checkTheme()
         try checkPicture(&options)
         return (name, options)
     }

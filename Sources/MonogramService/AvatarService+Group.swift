@@ -37,6 +37,7 @@ extension AvatarService {
         let names = try GroupPath.names(rawNames)
         var options = try GroupOptions(query: QueryString.parse(query), limits: settings.limits, nameCount: names.count)
         if let suffixFormat { options.format = suffixFormat }
+        try options.checkTheme()
         try checkPictures(&options)
         return settings.resolver.resolve(names: names, options: options)
     }

@@ -21,6 +21,8 @@ extension PlaygroundPage {
             <div class="row"><label for="shape">Shape</label><select id="shape"><option>square</option><option>circle</option><option>rounded</option>{{MASKS}}</select></div>
             <div class="row"><label for="radius">Corner radius (rounded)</label><input id="radius" type="number" min="0" max="0.5" step="0.05" value="0.25"></div>
             <div class="row"><label for="bg">Background (hex, empty = from the name)</label><input id="bg" type="text" placeholder="e.g. 3366cc" pattern="#?[0-9a-fA-F]{3,8}"></div>
+            <div class="row check"><input id="transparent" type="checkbox"><label for="transparent">Transparent background (<code>bg=transparent</code>)</label></div>
+            <div class="row"><label for="theme">Theme</label><select id="theme"><option>light</option><option>dark</option><option id="theme-auto" value="auto">auto (svg only)</option></select></div>
             <div class="row"><label for="color">Text colour (hex, empty = automatic)</label><input id="color" type="text" placeholder="e.g. fff" pattern="#?[0-9a-fA-F]{3,8}"></div>
             <div class="row"><label for="initials">Initials (override)</label><input id="initials" type="text" maxlength="24"></div>
             <div class="row"><label for="length">Initials to compute</label><select id="length"><option>1</option><option selected>2</option><option>3</option></select></div>
@@ -43,12 +45,16 @@ extension PlaygroundPage {
             <div class="row"><label for="group-border-color">Ring colour (hex or transparent)</label><input id="group-border-color" type="text" placeholder="white"></div>
             <div class="row"><label for="group-shape">Face shape</label><select id="group-shape"><option>circle</option><option>square</option><option>rounded</option></select></div>
             <div class="row check"><input id="group-more" type="checkbox"><label for="group-more">Show a +N bubble for the rest</label></div>
-            <p class="note">Font, bold, font size, upper-case, initials to compute, device pixel ratio and format above apply to every face.</p>
+            <p class="note">Font, bold, font size, upper-case, initials to compute, device pixel ratio, theme and format above apply to every face.</p>
           </fieldset>
         </form>
         <section id="preview" aria-labelledby="preview-title">
           <h2 id="preview-title">Preview</h2>
-          <figure><img id="avatar" alt="Avatar preview" src="/avatar/Ada%20Lovelace"><figcaption id="avatar-status" aria-live="polite"></figcaption></figure>
+          <figure id="avatar-panel" class="panel"><img id="avatar" alt="Avatar preview" src="/avatar/Ada%20Lovelace"><figcaption id="avatar-status" aria-live="polite"></figcaption></figure>
+          <div class="pages" aria-label="The same avatar on a light and on a dark page">
+            <figure class="panel light"><img id="avatar-light" alt="Light variant on a light page" src="/avatar/Ada%20Lovelace?size=64"><figcaption>light page</figcaption></figure>
+            <figure class="panel dark"><img id="avatar-dark" alt="Dark variant on a dark page" src="/avatar/Ada%20Lovelace?size=64&amp;theme=dark"><figcaption>dark page (<code>theme=dark</code>)</figcaption></figure>
+          </div>
           <div class="url"><label for="avatar-url">Avatar URL</label><input id="avatar-url" type="text" readonly><button type="button" id="copy-avatar">Copy</button></div>
           <div class="url"><label for="avatar-html">HTML: &lt;img&gt; with srcset for 2× and 3× screens</label><textarea id="avatar-html" rows="3" readonly></textarea><button type="button" id="copy-html">Copy</button></div>
           <figure><img id="group" alt="Group preview" src="/group/Ada%20Lovelace,Grace%20Hopper"><figcaption id="group-status" aria-live="polite"></figcaption></figure>

@@ -12,6 +12,10 @@ extension PlaygroundPage {
         #gallery button{display:flex;flex-direction:column;align-items:center;gap:4px;border:1px solid #cfd5de;border-radius:8px;background:#fff;width:96px;cursor:pointer}
         #gallery span{font-size:12px;max-width:88px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .note{font-size:13px;color:#566070;margin:2px 0}footer{margin:16px auto;font-size:13px;color:#566070}
+        .panel{padding:8px;border-radius:8px;border:1px solid #cfd5de;background:#fff;display:inline-block}
+        .panel.dark,.panel.on-dark{background:#121212;color:#e6e6e6;border-color:#121212}
+        .panel figcaption{font-size:12px}.pages{display:flex;gap:8px;flex-wrap:wrap}.pages figure{margin:0}
+        @media (prefers-color-scheme:dark){.panel.follows{background:#121212;color:#e6e6e6}}
         @media (max-width:760px){main{grid-template-columns:1fr}}
         """
 
@@ -33,7 +37,10 @@ extension PlaygroundPage {
           if (value("length") !== "2") params.push(["length", value("length")]);
           const ratio = dpr || value("dpr");
           if (ratio !== "1") params.push(["dpr", ratio]);
+          if (theme() !== "light") params.push(["theme", theme()]);
         }
+        // auto is one SVG switched by the viewer's colour scheme: offered for svg only.
+        function theme() { return value("theme") === "auto" && value("format") !== "svg" ? "light" : value("theme"); }
         function query(params) {
           return params.length ? "?" + params.map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&") : "";
         }
@@ -42,7 +49,8 @@ extension PlaygroundPage {
           if (size !== "128") p.push(["size", size]);
           if (value("shape") !== "square") p.push(["shape", value("shape")]);
           if (value("shape") === "rounded" && value("radius") !== "0.25") p.push(["radius", value("radius")]);
-          if (hex("bg")) p.push(["bg", hex("bg")]);
+          if ($("transparent").checked) p.push(["bg", "transparent"]);
+          else if (hex("bg")) p.push(["bg", hex("bg")]);
           if (hex("color")) p.push(["color", hex("color")]);
           if (value("initials")) p.push(["initials", value("initials")]);
           if (value("id")) p.push(["id", value("id")]);
@@ -82,6 +90,11 @@ extension PlaygroundPage {
         }
         function update() {
           const format = value("format");
+          $("theme-auto").disabled = format !== "svg";
+          if ($("theme-auto").disabled && value("theme") === "auto") $("theme").value = "light";
+          $("bg").disabled = $("transparent").checked;
+          // The preview's own page: dark for theme=dark, the viewer's scheme for auto.
+          $("avatar-panel").className = "panel" + (theme() === "dark" ? " on-dark" : theme() === "auto" ? " follows" : "");
           const shown = format === "json" ? "png" : format;
           const size = value("size") || "128";
           const name = $("name").value;
@@ -89,6 +102,10 @@ extension PlaygroundPage {
           $("avatar-html").value = snippet(name, format, size);
           $("avatar").src = avatarURL(name, shown, size);
           $("avatar").alt = "Avatar for " + (name.trim() || "an unnamed user");
+          const variant = (t) => avatarURL(name, shown === "svg" ? "svg" : "png", "64").replace(/([?&])theme=[a-z]+&?/, "$1").replace(/[?&]$/, "");
+          const withTheme = (url, t) => t === "light" ? url : url + (url.includes("?") ? "&" : "?") + "theme=" + t;
+          $("avatar-light").src = withTheme(variant(), "light");
+          $("avatar-dark").src = withTheme(variant(), "dark");
           $("group-url").value = location.origin + groupURL(format);
           $("group").src = groupURL(shown);
           for (const img of document.querySelectorAll("#gallery img")) {

@@ -11,6 +11,7 @@ public enum RenderCommand {
             let settings = ServiceRunner.settings(from: configuration, renderer: renderer)
             let decoded = name.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
             let options = try AvatarOptions(query: query.map { (name: $0.0, value: $0.1) }, limits: settings.limits)
+            try options.checkTheme()
             let resolved = settings.resolver.resolve(name: decoded, options: options)
             let bytes: [UInt8] = switch options.format {
             case .json: Array(resolved.json.utf8)

@@ -18,7 +18,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     /// misspelt flag is an error instead of a parameter the options parser silently ignores.
     static let renderParameters: Set<String> = [
         "size", "dpr", "shape", "radius", "bg", "background", "color", "initials", "length",
-        "uppercase", "font-size", "font", "bold", "id", "format", "picture", "fallback",
+        "uppercase", "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
     ]
 
     /// Parses the arguments after the program name:
