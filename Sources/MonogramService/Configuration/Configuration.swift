@@ -11,6 +11,8 @@ public struct Configuration: Sendable, Hashable {
     public var pictures = PicturesConfiguration()
     public var metrics = MetricsConfiguration()
     public var log = LogConfiguration()
+    public var limits = LimitsConfiguration()
+    public var security = SecurityConfiguration()
 
     public init() {}
 }

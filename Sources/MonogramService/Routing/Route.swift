@@ -11,6 +11,14 @@ enum Route: Equatable {
     case playground
     case notFound
 
+    /// Whether `security.require_signature` applies (API §8): the routes that render names.
+    var needsSignature: Bool {
+        switch self {
+        case .avatar, .group: true
+        case .health, .metrics, .playground, .notFound: false
+        }
+    }
+
     init(path: Substring) {
         if path == "/healthz" {
             self = .health
