@@ -20,7 +20,8 @@ struct ClientBudgetAdmission: AnswerAdmission {
     }
 
     func admit(cost: Int, request: AnswerRequest) -> ServiceError? {
-        let address = trustedProxies.isEmpty
+        // The header lists are fetched only when the peer may name the client.
+        let address = trustedProxies.isEmpty || !trustedProxies.contains(request.peer)
             ? request.peer
             : trustedProxies.client(
                 peer: request.peer, forwardedFor: request.head.headers(HeaderName.forwardedFor),
