@@ -54,9 +54,11 @@ let package = Package(
         .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo", "CPictures", "CEncoders"], swiftSettings: settings),
         .target(name: "MonogramHTTP", dependencies: ["CSystem", "MonogramSync"], swiftSettings: settings),
         .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
+        // /gravatar/{hash} (API §7): the directory (CSV → compact index), hashes and defaults.
+        .target(name: "MonogramGravatar", dependencies: ["MonogramCore", "MonogramCrypto", "MonogramSync"], swiftSettings: settings),
         .target(
             name: "MonogramService",
-            dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures", "MonogramCrypto"],
+            dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures", "MonogramCrypto", "MonogramGravatar"],
             swiftSettings: settings
         ),
         .executableTarget(name: "monogram", dependencies: ["MonogramService"], swiftSettings: settings),
@@ -69,6 +71,7 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(name: "MonogramCryptoTests", dependencies: ["MonogramCrypto"], swiftSettings: settings),
+        .testTarget(name: "MonogramGravatarTests", dependencies: ["MonogramGravatar", "MonogramCore", "MonogramCrypto"], swiftSettings: settings),
         .testTarget(name: "MonogramHTTPTests", dependencies: ["MonogramHTTP"], swiftSettings: settings),
         .testTarget(
             name: "MonogramPicturesTests",

@@ -82,6 +82,8 @@ final class OriginServer: Sendable {
             // Part of the body, then nothing until the fetcher gives up and closes.
             write(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n".utf8) + [0x89, 0x50, 0x4E, 0x47])
             while recv(client, &chunk, chunk.count, 0) > 0 {}
+        // A Gravatar-style upstream that has a picture for every hash (LiveGravatarTests).
+        case let route where route.hasPrefix("/upstream/"): file(client, "quadrants.png")
         case "/redirect-inside": send(client, "302 Found", headers: "Location: /png\r\n")
         case "/redirect-outside": send(client, "302 Found", headers: "Location: http://evil.example/png\r\n")
         case "/loop": send(client, "302 Found", headers: "Location: /loop\r\n")
@@ -94,6 +96,9 @@ final class OriginServer: Sendable {
             file(client, "quadrants.png", extra: "Cache-Control:\(value)\r\n")
         case "/many-scans": send(client, "200 OK", headers: "Content-Type: image/jpeg\r\n", body: OriginServer.manyScanJPEG)
         case "/40mp": send(client, "200 OK", headers: "Content-Type: image/png\r\n", body: OriginServer.fortyMegapixelPNG)
+        // Attack pass (AttackPictureBudgetTests): lossy WebP with and without an alpha plane.
+        case "/webp-lossy-alpha": send(client, "200 OK", headers: "Content-Type: image/webp\r\n", body: OriginServer.lossyAlphaWebP)
+        case "/webp-lossy": send(client, "200 OK", headers: "Content-Type: image/webp\r\n", body: OriginServer.lossyWebP)
         case "/stall":
             // The head and a byte of body, then nothing: holds a picture thread until the
             // fetcher's own deadline (or the gate opens).

@@ -22,8 +22,10 @@ protocol AnswerJob: Sendable {
     /// Calls `done` exactly once, on any thread, by `deadline` (past it, with what a job draws
     /// in the materials' place: the initials for a picture).
     func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (Materials) -> Void)
-    /// The answer, on a render worker (or the loop thread for `.loop` jobs).
-    func produce(_ materials: Materials) throws(ServiceError) -> Produced
+    /// The answer, on a render worker (or the loop thread for `.loop` jobs); `deadline` is the
+    /// request's render deadline (arrival + gather budget + `render.timeout`), which bounds any
+    /// wait inside, e.g. for render memory other workers hold.
+    func produce(_ materials: Materials, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced
     /// Materials available without gathering (what a `.loop` job is produced from); nil when
     /// they must be gathered.
     static var immediate: Materials? { get }
@@ -32,11 +34,16 @@ protocol AnswerJob: Sendable {
     /// never waits on outside work longer than the gather budget; nil for jobs that gather
     /// nothing.
     var lateMaterials: Materials? { get }
+    /// Whether the raw request target may be remembered as an alias of `key` (so a repeat skips
+    /// routing). False for answers that depend on more than the target (a `/gravatar` hash's
+    /// directory entry, which a reload can change).
+    var remembersTarget: Bool { get }
 }
 
 extension AnswerJob {
     static var immediate: Materials? { nil }
     var lateMaterials: Materials? { nil }
+    var remembersTarget: Bool { true }
 }
 
 extension AnswerJob where Materials == Void {

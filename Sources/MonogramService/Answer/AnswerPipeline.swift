@@ -43,7 +43,7 @@ final class AnswerPipeline: Sendable {
 
     func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest) -> HTTPHandlerResult {
         if let stored = cache.answer(for: job.key) {
-            cache.remember(request.target, as: job.key)
+            if job.remembersTarget { cache.remember(request.target, as: job.key) }
             return .respond(stored.answer(ifNoneMatch: request.ifNoneMatch), .hit)
         }
         let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
@@ -57,7 +57,7 @@ final class AnswerPipeline: Sendable {
             return .respond(errors.response(for: refusal, prefersImage: prefersImage), .refused)
         }
         if job.placement == .loop, let materials = Job.immediate {
-            let answer = finished(build(job, materials, target: request.target))
+            let answer = finished(build(job, materials, target: request.target, until: request.arrival + renderTimeout))
             return .respond(answer(request.ifNoneMatch), .miss)
         }
         guard flights.join(job.key, waiter) else {
@@ -77,7 +77,7 @@ final class AnswerPipeline: Sendable {
                     return
                 }
                 let started = clock.now
-                let outcome = build(job, materials, target: request.target)
+                let outcome = build(job, materials, target: request.target, until: renderDeadline)
                 metrics.recordRender(clock.now - started)
                 finish(job.key, with: outcome)
             }
@@ -95,10 +95,10 @@ final class AnswerPipeline: Sendable {
 
     /// Produces, wraps in the §4 headers, and stores (before the flight ends, so a request
     /// arriving after `finish` finds it in the cache instead of starting a second render).
-    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String) -> Result<StoredAnswer, ServiceError> {
+    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String, until deadline: ContinuousClock.Instant) -> Result<StoredAnswer, ServiceError> {
         let produced: Produced
         do throws(ServiceError) {
-            produced = try job.produce(materials)
+            produced = try job.produce(materials, until: deadline)
         } catch {
             return .failure(error)
         }
@@ -113,7 +113,7 @@ final class AnswerPipeline: Sendable {
             stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires)
         }
         if produced.lifetime.map({ $0 > .zero }) ?? true {
-            cache.store(stored, for: job.key, target: target)
+            cache.store(stored, for: job.key, target: job.remembersTarget ? target : nil)
         }
         return .success(stored)
     }

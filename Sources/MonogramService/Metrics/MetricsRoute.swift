@@ -3,7 +3,7 @@
 /// Decided from prefixes alone (no allocation) and independent of `Route`, so that labels stay
 /// the same whatever routes are added; an unknown path is `other`.
 enum MetricsRoute: Int, CaseIterable {
-    case avatar, group, playground, health, metrics, other, unparsed
+    case avatar, group, gravatar, playground, health, metrics, other, unparsed
 
     init(target: String?) {
         guard let target else {
@@ -15,6 +15,8 @@ enum MetricsRoute: Int, CaseIterable {
             self = .avatar
         } else if path.hasPrefix("/group/") {
             self = .group
+        } else if path.hasPrefix("/gravatar/") {
+            self = .gravatar
         } else if path == "/" {
             self = .playground
         } else if path == "/healthz" {
@@ -30,6 +32,7 @@ enum MetricsRoute: Int, CaseIterable {
         switch self {
         case .avatar: "avatar"
         case .group: "group"
+        case .gravatar: "gravatar"
         case .playground: "playground"
         case .health: "healthz"
         case .metrics: "metrics"

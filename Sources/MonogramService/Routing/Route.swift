@@ -4,6 +4,8 @@ enum Route: Equatable {
     case avatar(segment: Substring)
     /// `/group/{name1},{name2},…[.png|.svg|.json|.webp|.avif]`
     case group(segment: Substring)
+    /// `/gravatar/{hash}[.png|.jpg|.jpeg]` (API §7)
+    case gravatar(segment: Substring)
     case health
     /// `/metrics` (Prometheus text), unless it is served on the admin port instead.
     case metrics
@@ -15,7 +17,9 @@ enum Route: Equatable {
     var needsSignature: Bool {
         switch self {
         case .avatar, .group: true
-        case .health, .metrics, .playground, .notFound: false
+        // `/gravatar/` cannot be signed by the applications that call it: while signatures are
+        // required it ignores `name` and `initials` instead (`GravatarRoute.signatureRequired`).
+        case .gravatar, .health, .metrics, .playground, .notFound: false
         }
     }
 
@@ -30,6 +34,8 @@ enum Route: Equatable {
             self = .avatar(segment: segment)
         } else if let segment = Route.segment(of: path, under: "/group/") {
             self = .group(segment: segment)
+        } else if let segment = Route.segment(of: path, under: "/gravatar/") {
+            self = .gravatar(segment: segment)
         } else {
             self = .notFound
         }
