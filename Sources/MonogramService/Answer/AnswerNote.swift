@@ -11,6 +11,8 @@ enum AnswerNote: UInt8, Sendable {
     case hit
     /// Produced for this request (or for one in flight it joined).
     case miss
+    /// Refused by admission (API §8: a 403 signature or a 429 render budget).
+    case refused
 
     /// The note as the HTTP layer carries it.
     var accessNote: HTTPAccessNote { HTTPAccessNote(rawValue: rawValue) }
@@ -26,6 +28,7 @@ enum AnswerNote: UInt8, Sendable {
         case .none: ""
         case .hit: "hit"
         case .miss: "miss"
+        case .refused: "refused"
         }
     }
 }
