@@ -10,20 +10,22 @@ enum MetricsRoute: Int, CaseIterable {
             self = .unparsed
             return
         }
-        let path = AvatarService.originForm(target).prefix(while: { $0 != "?" })
-        if path.hasPrefix("/avatar/") {
-            self = .avatar
-        } else if path.hasPrefix("/group/") {
-            self = .group
-        } else if path == "/" {
-            self = .playground
-        } else if path == "/healthz" {
-            self = .health
-        } else if path == "/metrics" {
-            self = .metrics
-        } else {
-            self = .other
-        }
+        // By bytes: this runs for every response, hits included, and walking the target as
+        // Characters (grapheme breaking) was half the user-space instructions of a cache hit.
+        self = target.utf8.first == UInt8(ascii: "/")
+            ? Self.classify(target.utf8)
+            : Self.classify(AvatarService.originForm(target).utf8)
+    }
+
+    /// The route of an origin-form target's bytes; the query is ignored.
+    static func classify(_ target: some Collection<UInt8>) -> MetricsRoute {
+        let path = target.prefix { $0 != UInt8(ascii: "?") }
+        if path.starts(with: "/avatar/".utf8) { return .avatar }
+        if path.starts(with: "/group/".utf8) { return .group }
+        if path.elementsEqual("/".utf8) { return .playground }
+        if path.elementsEqual("/healthz".utf8) { return .health }
+        if path.elementsEqual("/metrics".utf8) { return .metrics }
+        return .other
     }
 
     var label: String {
