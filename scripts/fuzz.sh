@@ -38,8 +38,7 @@ harness_for() {
 sources_for() {
     case "$1" in
         http-parser)
-            ls Sources/MonogramHTTP/HTTPParser*.swift Sources/MonogramHTTP/HTTPRequestHead.swift \
-                Sources/MonogramHTTP/HTTPStatus.swift ;;
+            ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
         # The cache and the worker pool need MonogramSync (another module) and are not
         # reached by these harnesses.
         options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift ;;

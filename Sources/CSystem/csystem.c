@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "csystem.h"
 #include <pthread.h>
+#include <malloc.h>
 #include <stdlib.h>
 
 int csystem_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
@@ -38,3 +39,7 @@ int csystem_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK
 int csystem_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
 int csystem_set_thread_name(unsigned long thread, const char *name) { return pthread_setname_np((pthread_t)thread, name); }
+
+unsigned int csystem_epoll_exclusive(void) { return EPOLLEXCLUSIVE; }
+
+void csystem_malloc_trim(void) { malloc_trim(0); }

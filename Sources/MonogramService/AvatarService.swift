@@ -77,7 +77,8 @@ public final class AvatarService: HTTPHandler {
         let query = target.drop(while: { $0 != "?" }).dropFirst()
         switch Route(path: target.prefix(while: { $0 != "?" })) {
         case .health:
-            return .respond(AvatarService.healthy, note: "")
+            // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
+            return .respond(context.draining ? AvatarService.drainingHealth : AvatarService.healthy, note: "")
         case .metrics:
             return .respond(settings.metricsOnMainPort ? metricsResponse() : response(for: .notFound, prefersImage: false), note: "")
         case .playground:
@@ -93,6 +94,8 @@ public final class AvatarService: HTTPHandler {
 
     static let healthy = HTTPResponse(
         status: .ok, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")], body: Array("ok\n".utf8))
+
+    static let drainingHealth = HTTPResponse.error(.serviceUnavailable, "draining", extraHeaders: [("Retry-After", "1")])
 
     /// Absolute-form targets (RFC 9112 §3.2.2) are answered like their path.
     static func originForm(_ target: String) -> Substring {

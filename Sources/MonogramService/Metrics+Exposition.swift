@@ -45,6 +45,8 @@ extension Metrics {
             out.sample("monogram_open_connections", [:], Double(counters.openConnections))
             out.family("monogram_rejected_connections_total", .counter, "Connections refused at the max_connections limit.")
             out.sample("monogram_rejected_connections_total", [:], Double(counters.rejectedConnections))
+            out.family("monogram_connection_queued_bytes", .gauge, "Answer bytes held for clients (queued or reserved), all connections.")
+            out.sample("monogram_connection_queued_bytes", [:], Double(counters.queuedOutputBytes))
         }
         out.family("process_start_time_seconds", .gauge, "Start time of the process since the Unix epoch in seconds.")
         out.sample("process_start_time_seconds", [:], startTime)

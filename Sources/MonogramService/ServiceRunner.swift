@@ -42,9 +42,12 @@ public enum ServiceRunner {
         server.host = configuration.server.host
         server.port = configuration.server.port
         server.maxConnections = configuration.server.maxConnections
-        server.readHeaderTimeout = configuration.server.readHeaderTimeout
-        server.idleTimeout = configuration.server.idleTimeout
-        server.writeTimeout = configuration.server.writeTimeout
+        server.readHeaderTimeout = .seconds(configuration.server.readHeaderTimeout)
+        server.idleTimeout = .seconds(configuration.server.idleTimeout)
+        server.writeTimeout = .seconds(configuration.server.writeTimeout)
+        server.maxPipelinedRequests = configuration.server.maxPipelinedRequests
+        server.maxBufferedOutput = configuration.server.maxBufferedOutput
+        server.corsOrigin = configuration.http.corsOrigin
         return server
     }
 
@@ -77,7 +80,7 @@ public enum ServiceRunner {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                server.shutdown(grace: configuration.server.shutdownGrace)
+                server.shutdown(grace: configuration.server.shutdownGrace, delay: configuration.server.drainDelay)
                 admin?.shutdown(grace: 0)
             }
             source.resume()

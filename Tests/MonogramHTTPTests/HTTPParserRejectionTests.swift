@@ -53,8 +53,13 @@ let malformedRequests: [Rejection] = [
     Rejection("Host with a slash", "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", 400),
 ]
 
-let versionRejections: [Rejection] = ["HTTP/2.0", "HTTP/1.2", "HTTP/3", "HTTP/2", "HTTP/0.9", "HTTP/10.1"].map {
+let versionRejections: [Rejection] = ["HTTP/2.0", "HTTP/1.2", "HTTP/3", "HTTP/2", "HTTP/0.9"].map {
     Rejection($0, "GET / \($0)\r\n\(host)\r\n", 505)
+}
+
+/// RFC 9112 §2.3 allows exactly one digit on each side of the dot: these break the grammar.
+let malformedVersions: [Rejection] = ["HTTP/01.1", "HTTP/1.01", "HTTP/1.10", "HTTP/10.1", "HTTP/11", "HTTP/1.1.1", "HTTP/.1", "HTTP/1.a"].map {
+    Rejection($0, "GET / \($0)\r\n\(host)\r\n", 400)
 }
 
 let limitRejections: [Rejection] = [
@@ -102,6 +107,9 @@ struct HTTPParserRejectionTests {
 
     @Test("rejects an HTTP version other than 1.0 and 1.1 with 505", arguments: versionRejections)
     func version(_ rejection: Rejection) { check(rejection) }
+
+    @Test("rejects a version that is not DIGIT \".\" DIGIT with 400", arguments: malformedVersions)
+    func malformedVersion(_ rejection: Rejection) { check(rejection) }
 
     @Test("rejects a request over a limit with 414 or 431", arguments: limitRejections)
     func limits(_ rejection: Rejection) { check(rejection) }

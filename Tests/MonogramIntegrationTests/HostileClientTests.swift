@@ -159,4 +159,34 @@ struct HostileClientTests {
         }
         #expect(answered == 10_000)
     }
+
+    @Test("clients that reset mid-write, while large answers and renders are queued for them, leave nothing behind")
+    func resetsMidWrite() throws {
+        let server = try MonogramProcess()
+        let port = server.port
+        #expect(try RawClient(port: port).get("/avatar/Reset?size=1024&dpr=2").status == 200)
+        let baseline = server.openSockets
+        for round in 0..<20 {
+            let client = try RawClient(port: port)
+            client.limitBuffers(to: 4096)
+            // Cache hits and fresh renders (deferred answers) pipelined, then an RST.
+            try client.send((0..<16).map { index in
+                index % 4 == 0 ? "GET /avatar/Reset\(round)-\(index)?size=64 HTTP/1.1\r\nHost: t\r\n\r\n"
+                    : "GET /avatar/Reset?size=1024&dpr=2 HTTP/1.1\r\nHost: t\r\n\r\n"
+            }.joined())
+            _ = try client.readResponse()  // the server is writing the next answers now
+            client.resetOnClose()
+        }
+        #expect(eventually(within: 10) { server.openSockets <= baseline })
+        #expect(try RawClient(port: port).get("/healthz").status == 200)
+        #expect(server.process.isRunning)
+    }
+}
+
+extension RawClient {
+    /// `SO_LINGER` 0: closing the socket sends an RST instead of a FIN.
+    func resetOnClose() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
 }

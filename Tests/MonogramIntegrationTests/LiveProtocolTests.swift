@@ -72,6 +72,8 @@ struct LiveProtocolTests {
         ("GET / HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "b", count: 17000))\r\n\r\n", 431),
         ("GET / HTTP/1.1\r\nHost: t\r\n" + (0..<101).map { "X-\($0): v\r\n" }.joined() + "\r\n", 431),
         ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),
+        ("GET / HTTP/01.1\r\nHost: t\r\n\r\n", 400),
+        ("GET / HTTP/1.01\r\nHost: t\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
         ("GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello", 400),
@@ -88,6 +90,15 @@ struct LiveProtocolTests {
         #expect(response.text.filter { $0 == "\n" }.count == 1)
         #expect(response.header("Connection") == "close")
         #expect(client.isClosedByPeer())
+        Self.expectCommonHeaders(response)
+    }
+
+    /// API §4: on every answer, those the HTTP layer makes up itself included.
+    static func expectCommonHeaders(_ response: RawClient.Response, origin: String = "*") {
+        #expect(response.header("X-Content-Type-Options") == "nosniff")
+        #expect(response.header("Access-Control-Allow-Origin") == origin)
+        #expect(response.header("Access-Control-Expose-Headers") == "X-Avatar-Source, X-Avatar-Error")
+        #expect(response.header("Cross-Origin-Resource-Policy") == "cross-origin")
     }
 
     @Test("a head that does not arrive in time is answered 408")
@@ -97,6 +108,7 @@ struct LiveProtocolTests {
         try client.send("GET /healthz HTTP/1.1\r\nHo")
         let response = try client.readResponse()
         #expect(response.status == 408)
+        Self.expectCommonHeaders(response)
     }
 
     @Test("a slow client sending its head one byte at a time is served")
@@ -146,13 +158,14 @@ struct LiveProtocolTests {
 
     @Test("over the connection limit a new connection gets 503 with Retry-After")
     func connectionLimit() throws {
-        let server = try MonogramProcess(config: ["server": ["max_connections": 1]])
+        let server = try MonogramProcess(config: ["server": ["max_connections": 1], "http": ["cors_origin": "https://app.example"]])
         let first = try RawClient(port: server.port)
         #expect(try first.get("/healthz").status == 200)
         let second = try RawClient(port: server.port)
         let refused = try second.readResponse()
         #expect(refused.status == 503)
         #expect(refused.header("Retry-After") == "1")
+        Self.expectCommonHeaders(refused, origin: "https://app.example")
         // The first connection is unaffected.
         #expect(try first.get("/healthz").status == 200)
     }

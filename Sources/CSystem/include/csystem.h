@@ -16,6 +16,10 @@ int csystem_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *event
 // accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC.
 int csystem_accept(int fd);
 int csystem_eventfd(void);
+// EPOLLEXCLUSIVE (Linux 4.5): one listening socket shared by every loop wakes one of them.
+unsigned int csystem_epoll_exclusive(void);
+// Returns freed heap memory to the system (glibc keeps it in its arenas otherwise).
+void csystem_malloc_trim(void);
 // pthread_setname_np is a GNU extension the Glibc module hides.
 int csystem_set_thread_name(unsigned long thread, const char *name);
 

@@ -16,6 +16,16 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// `server.shutdown_grace`: seconds in-flight requests get after SIGTERM before connections
     /// are closed. Default 8, below the 10 s Docker waits before SIGKILL.
     public var shutdownGrace: Double = 8
+    /// `server.drain_delay`: seconds after SIGTERM during which the listener stays open and
+    /// requests are served while `/healthz` answers 503, so load balancers take the instance
+    /// out before it stops accepting; then the `shutdown_grace` drain begins. Default 0.
+    public var drainDelay: Double = 0
+    /// `server.max_pipelined_requests`: requests taken ahead on one connection before it
+    /// reads no more (pipelining depth). Default 32.
+    public var maxPipelinedRequests: Int = 32
+    /// `server.max_buffered_output`: bytes one connection may hold (answers queued for a
+    /// client that reads slowly, counted when each request is taken). Default 1 MiB.
+    public var maxBufferedOutput: Int = 1 << 20
     /// `server.trusted_proxies`: IP addresses or CIDR ranges (`10.0.0.0/8`, `::1`) whose
     /// `X-Forwarded-For` is believed. Default none.
     public var trustedProxies: [String] = []

@@ -15,6 +15,9 @@ extension Setting {
             .value("server", "idle_timeout", \.server.idleTimeout, Convert.seconds),
             .value("server", "write_timeout", \.server.writeTimeout, Convert.seconds),
             .value("server", "shutdown_grace", \.server.shutdownGrace, Convert.seconds),
+            .value("server", "drain_delay", \.server.drainDelay, Convert.secondsOrZero),
+            .value("server", "max_pipelined_requests", \.server.maxPipelinedRequests) { Convert.integer($0, in: 1...1024, &$1) },
+            .value("server", "max_buffered_output", \.server.maxBufferedOutput) { Convert.integer($0, in: 4096...Int(Int32.max), &$1) },
             .value("server", "trusted_proxies", \.server.trustedProxies) {
                 Convert.list($0, &$1, element: Syntax.ipOrCIDR)
             },

@@ -72,6 +72,20 @@ enum Convert {
         return number
     }
 
+    /// Seconds from 0 (off) to a day.
+    static func secondsOrZero(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Double? {
+        let number: Double?
+        switch raw {
+        case .json(let value): number = jsonNumber(value)?.doubleValue
+        case .text(let text): number = Double(trimmed(text))
+        }
+        guard let number, number >= 0, number <= 86_400 else {
+            problems.append(ValueProblem(message: "must be a number of seconds from 0 to 86400"))
+            return nil
+        }
+        return number
+    }
+
     static func boolean(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Bool? {
         var result: Bool?
         switch raw {

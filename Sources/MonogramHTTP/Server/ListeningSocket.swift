@@ -3,14 +3,14 @@ import Glibc
 
 /// Owns one bound, listening, non-blocking TCP socket.
 ///
-/// Each event loop gets its own listener on the same address with `SO_REUSEPORT`, so the kernel
-/// spreads new connections across loops without a shared accept lock.
+/// One per server, registered in every loop's epoll with `EPOLLEXCLUSIVE`. No `SO_REUSEPORT`:
+/// with it a second process (another Monogram included) could bind the same port and silently
+/// take a share of the connections; without it that bind fails with `EADDRINUSE` (exit 2).
 final class ListeningSocket: Sendable {
     let descriptor: Int32
     let port: Int
 
-    /// Binds `host:port`; IPv6 hosts listen dual-stack. With `port == 0` the kernel picks one;
-    /// pass that port to the next listener so all loops share it.
+    /// Binds `host:port`; IPv6 hosts listen dual-stack. With `port == 0` the kernel picks one.
     init(host: String, port: Int, backlog: Int32 = 1024) throws(SocketError) {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
@@ -28,7 +28,6 @@ final class ListeningSocket: Sendable {
         var on: Int32 = 1
         var off: Int32 = 0
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
         if info.pointee.ai_family == AF_INET6 {
             setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &off, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -52,7 +51,13 @@ final class ListeningSocket: Sendable {
         return fd >= 0 ? fd : nil
     }
 
-    func close() {
+    /// Refuses new connections from now on (Linux resets the listening socket and wakes every
+    /// epoll waiting on it) while the descriptor stays valid for loops still watching it.
+    func stopAccepting() {
+        Glibc.shutdown(descriptor, Int32(SHUT_RD))
+    }
+
+    deinit {
         Glibc.close(descriptor)
     }
 

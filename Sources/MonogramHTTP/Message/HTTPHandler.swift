@@ -20,9 +20,13 @@ public enum HTTPHandlerResult: Sendable {
 public struct HTTPRequestContext: Sendable {
     /// The TCP peer's numeric address.
     public let peer: String
+    /// Graceful shutdown has begun (SIGTERM): health checks should fail so load balancers
+    /// stop sending, while requests are still served.
+    public let draining: Bool
 
-    public init(peer: String) {
+    public init(peer: String, draining: Bool = false) {
         self.peer = peer
+        self.draining = draining
     }
 }
 

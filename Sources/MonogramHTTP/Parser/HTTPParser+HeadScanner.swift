@@ -124,8 +124,10 @@ struct HeadScanner: Sendable {
             version: version)
     }
 
-    /// `HTTP-version = "HTTP/" DIGIT "." DIGIT`, case-sensitive (RFC 9112 §2.3). Any other
-    /// well-formed version, including `HTTP/2` and `HTTP/3` without a minor, is a 505.
+    /// `HTTP-version = "HTTP/" DIGIT "." DIGIT`, case-sensitive (RFC 9112 §2.3): one digit on
+    /// each side, so `HTTP/01.1` and `HTTP/1.01` are malformed (400), as nginx has it. A
+    /// well-formed version other than 1.0 or 1.1 is a 505, and so are `HTTP/2` and `HTTP/3`
+    /// (the one-digit form those protocols name themselves by).
     private static func version(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) throws(HTTPParserError) -> HTTPVersion {
@@ -134,29 +136,21 @@ struct HeadScanner: Sendable {
         guard range.count > 5, bytes[start] == 0x48, bytes[start + 1] == 0x54, bytes[start + 2] == 0x54,
             bytes[start + 3] == 0x50, bytes[start + 4] == ASCII.slash  // "HTTP/"
         else { throw malformed }
-        var major = 0
-        var minor = 0
-        var part = 0
-        var digits = 0
-        for byte in bytes[start + 5..<range.upperBound] {
-            if byte == 0x2E, part == 0, digits > 0 {
-                part = 1
-                digits = 0
-            } else if (0x30...0x39).contains(byte) {
-                digits += 1
-                // Capped: only "is it 1.0 or 1.1" matters, and the cap cannot overflow.
-                let digit = Int(byte - 0x30)
-                if part == 0 { major = min(major * 10 + digit, 1000) } else { minor = min(minor * 10 + digit, 1000) }
-            } else {
-                throw malformed
-            }
+        let rest = UnsafeBufferPointer(rebasing: bytes[start + 5..<range.upperBound])
+        func digit(_ byte: UInt8) -> Int? { (0x30...0x39).contains(byte) ? Int(byte - 0x30) : nil }
+        let unsupported = HTTPParserError(status: .httpVersionNotSupported, reason: "only HTTP/1.0 and HTTP/1.1 are supported")
+        switch rest.count {
+        case 1:
+            guard digit(rest[0]) != nil else { throw malformed }
+            throw unsupported
+        case 3:
+            guard let major = digit(rest[0]), rest[1] == 0x2E, let minor = digit(rest[2]) else { throw malformed }
+            let version = HTTPVersion(major: major, minor: minor)
+            guard version == .http1_1 || version == .http1_0 else { throw unsupported }
+            return version
+        default:
+            throw malformed
         }
-        guard digits > 0 else { throw malformed }
-        let version = HTTPVersion(major: major, minor: minor)
-        guard version == .http1_1 || version == .http1_0, part == 1 else {
-            throw HTTPParserError(status: .httpVersionNotSupported, reason: "only HTTP/1.0 and HTTP/1.1 are supported")
-        }
-        return version
     }
 
     /// Checks one field line (RFC 9112 §5); returns true for the empty line ending the head.

@@ -119,25 +119,6 @@ public struct HTTPRequestHead: Sendable {
         }
     }
 
-    /// The path: the target up to `?`. For an absolute-form target (`http://host/p?q`,
-    /// RFC 9112 §3.2.2) the part after the authority, which is empty if it has no path.
-    public var path: Substring {
-        let utf8 = target.utf8
-        var start = utf8.startIndex
-        if let first = utf8.first, first != ASCII.slash, let authorityEnd = authorityEnd(utf8) {
-            start = authorityEnd
-        }
-        let end = utf8[start...].firstIndex(of: ASCII.question) ?? utf8.endIndex
-        return target[start..<end]
-    }
-
-    /// The query: what follows the first `?`, or nil if the target has none.
-    public var query: Substring? {
-        let utf8 = target.utf8
-        guard let mark = utf8.firstIndex(of: ASCII.question) else { return nil }
-        return target[utf8.index(after: mark)...]
-    }
-
     /// The value of the first header field named `name` (compared case-insensitively), with
     /// surrounding whitespace removed; nil if there is none.
     public func header(_ name: String) -> Substring? {
@@ -180,18 +161,4 @@ public struct HTTPRequestHead: Sendable {
         if let result = raw.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(raw.utf8).withUnsafeBufferPointer(body)
     }
-}
-
-/// The end of `scheme://authority` in an absolute-form target, or nil if it is not one.
-private func authorityEnd(_ utf8: String.UTF8View) -> String.Index? {
-    let pattern: [UInt8] = [ASCII.colon, ASCII.slash, ASCII.slash]
-    var index = utf8.startIndex
-    while index != utf8.endIndex, utf8[index] != ASCII.slash, utf8[index] != ASCII.question {
-        if utf8[index...].starts(with: pattern) {
-            let authority = utf8.index(index, offsetBy: 3)
-            return utf8[authority...].firstIndex { $0 == ASCII.slash || $0 == ASCII.question } ?? utf8.endIndex
-        }
-        index = utf8.index(after: index)
-    }
-    return nil
 }

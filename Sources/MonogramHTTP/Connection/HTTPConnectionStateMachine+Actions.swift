@@ -1,0 +1,123 @@
+extension HTTPConnectionStateMachine {
+    /// The next thing to do, or nil when the connection waits for an event. `date` is the
+    /// current `Date:` header line, frozen into each answer as it is queued.
+    mutating func nextAction(now: Instant, date: [UInt8]) -> Action? {
+        if isClosed {
+            guard !closeHandedOut else { return nil }
+            closeHandedOut = true
+            return .close
+        }
+        if let queued = queueReadyAnswer(now: now, date: date) { return .log(queued) }
+        if !output.isEmpty, !writeBlocked { return .write }
+        if let action = takeNextRequest(now: now) { return action }
+        // A head that failed to parse has its error answer ready at once: queue it.
+        if slots.first?.response != nil { return nextAction(now: now, date: date) }
+        if let action = finishIfDone(now: now) { return action }
+        return announceInterest()
+    }
+
+    /// Whether another request may be taken now.
+    private var canDispatch: Bool {
+        switch state {
+        case .reading, .responding:
+            return slots.count < policy.maxPipelinedRequests && queuedBytes < policy.maxBufferedOutput
+        case .closing, .lingering, .closed:
+            return false
+        }
+    }
+
+    private mutating func takeNextRequest(now: Instant) -> Action? {
+        guard canDispatch else { return nil }
+        let head: HTTPRequestHead
+        do {
+            guard let parsed = try parser.next() else {
+                // The peer sent its last byte: after what is complete, nothing more comes.
+                if inputClosed { state = .closing }
+                return nil
+            }
+            head = parsed
+        } catch {
+            fail(policy.errorResponse(error.status, error.reason), now: now)
+            return nil
+        }
+        let sequence = nextSequence
+        nextSequence += 1
+        // The largest answer this connection has had is the best guess for the next one.
+        let charge = min(max(policy.dispatchReservation, largestAnswer), policy.maxBufferedOutput)
+        slots.append(Slot(sequence: sequence, request: head, started: now, charge: charge))
+        slotCharges += charge
+        state = head.keepAlive ? .responding : .closing
+        return .dispatch(head, sequence: sequence)
+    }
+
+    /// Moves the front answer, if it is ready, into `output` (answers leave in request order,
+    /// RFC 9112 §9.3.2); its access-log record is the action.
+    private mutating func queueReadyAnswer(now: Instant, date: [UInt8]) -> Completion? {
+        if let slot = slots.first, let response = slot.response {
+            slots.removeFirst()
+            slotCharges -= slot.charge
+            if response.closesConnection {
+                state = .closing
+                for dropped in slots { slotCharges -= dropped.charge }
+                slots.removeAll()
+            }
+            // While draining, the answer with nothing behind it is the last one.
+            if drainDeadline != nil, slots.isEmpty, !parser.hasPartialRequest { state = .closing }
+            let last = isClosing && slots.isEmpty
+            let framing: [UInt8] =
+                last ? OutgoingResponse.close
+                : slot.request?.version.minor == 0 ? OutgoingResponse.keepAlive : OutgoingResponse.plain
+            let sendsBody = slot.request?.method != .head
+            // The write clock runs from when there is something to write.
+            if output.isEmpty { lastWriteProgress = now }
+            output.append(OutgoingResponse(head: response.head, date: date, framing: framing, body: sendsBody ? response.body : []))
+            return Completion(
+                request: slot.request, status: response.status.code, bodyBytes: sendsBody ? response.body.count : 0,
+                started: slot.started, note: slot.note)
+        }
+        return nil
+    }
+
+    /// With nothing owed and nothing queued: back to reading, or linger/close when closing.
+    private mutating func finishIfDone(now: Instant) -> Action? {
+        guard slots.isEmpty, output.isEmpty else { return nil }
+        switch state {
+        case .responding:
+            // The read-header clock of a partial head behind the answers starts only now:
+            // while we owed answers, the client was not the one keeping us waiting.
+            state = .reading(since: now)
+            return finishIfDone(now: now)
+        case .reading where drainDeadline != nil && !parser.hasPartialRequest:
+            state = .closed
+            return nextAction(now: now, date: [])
+        case .closing:
+            if inputClosed {
+                state = .closed
+                return nextAction(now: now, date: [])
+            }
+            let linger = drainDeadline == nil ? policy.lingerTimeout : policy.drainLingerTimeout
+            state = .lingering(until: now.advanced(by: linger))
+            return .shutdownWrite
+        default:
+            return nil
+        }
+    }
+
+    private mutating func announceInterest() -> Action? {
+        let wanted: (read: Bool, write: Bool)
+        switch state {
+        case .lingering:
+            wanted = (true, false)
+        case .reading, .responding:
+            let room = canDispatch && parser.bufferedByteCount < policy.maxBufferedInput
+            wanted = (!inputClosed && room, writeBlocked && !output.isEmpty)
+        case .closing:
+            wanted = (false, writeBlocked && !output.isEmpty)
+        case .closed:
+            return nil
+        }
+        if let announced = announcedInterest, announced == wanted { return nil }
+        announcedInterest = wanted
+        return .interest(read: wanted.read, write: wanted.write)
+    }
+}

@@ -1,0 +1,152 @@
+import CSystem
+import Glibc
+import Synchronization
+
+extension EventLoop {
+    func acceptAll() {
+        while let listener, let fd = listener.accept() {
+            let socket = ConnectionSocket(descriptor: fd, epoll: epoll)
+            if shared.open.load(ordering: .relaxed) >= configuration.maxConnections {
+                shared.rejected.add(1, ordering: .relaxed)
+                rejectOverLimit(socket)
+                continue
+            }
+            shared.open.add(1, ordering: .relaxed)
+            let id = shared.nextConnectionID.add(1, ordering: .relaxed).newValue
+            var machine = LoopConnection.Machine(policy: policy, parserLimits: configuration.parserLimits, now: now)
+            if let drainDeadline { machine.drain(deadline: drainDeadline, now: now) }
+            let connection = LoopConnection(id: id, socket: socket, machine: machine)
+            if Int(fd) >= connections.count {
+                connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count + 64))
+            }
+            connections[Int(fd)] = connection
+            connectionCount += 1
+            drive(connection)
+        }
+    }
+
+    /// Over the connection limit: one best-effort 503 and close, never a queue (RFC 9110 §15.6.4).
+    private func rejectOverLimit(_ socket: consuming ConnectionSocket) {
+        let response = policy.errorResponse(.serviceUnavailable, "too many connections, retry shortly", extraHeaders: [("Retry-After", "1")])
+        socket.sendOnce(response.head + dateLine + OutgoingResponse.close + response.body)
+    }
+
+    func read(_ connection: LoopConnection) {
+        switch connection.socket.read(into: readBuffer) {
+        case .bytes(let count):
+            connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), now: now)
+        case .endOfInput:
+            connection.machine.peerClosed()
+        case .wouldBlock:
+            break
+        case .failed:
+            connection.machine.failed()
+        }
+    }
+
+    /// Carries out the machine's actions until it waits for an event.
+    func drive(_ connection: LoopConnection) {
+        // One access to the machine for the whole run (not one exclusivity check per call).
+        perform(&connection.machine, on: connection)
+    }
+
+    private func perform(_ machine: inout LoopConnection.Machine, on connection: LoopConnection) {
+        defer {
+            let queued = machine.isClosed ? 0 : machine.queuedBytes
+            if queued != connection.countedQueuedBytes {
+                shared.queuedOutput.add(queued - connection.countedQueuedBytes, ordering: .relaxed)
+                connection.countedQueuedBytes = queued
+            }
+        }
+        while let action = machine.nextAction(now: now, date: dateLine) {
+            switch action {
+            case let .dispatch(head, sequence):
+                let responder = HTTPResponder(mailbox: mailbox, descriptor: connection.descriptor, connectionID: connection.id, sequence: sequence)
+                let context = HTTPRequestContext(peer: connection.peer, draining: shared.isDraining)
+                if case let .respond(response, note) = handler.handle(head, context: context, responder: responder) {
+                    machine.ready(sequence: sequence, response: response, note: note)
+                }
+            case .write:
+                switch connection.socket.write(machine.output.pending) {
+                case .wroteAll(let count):
+                    machine.wrote(count, now: now)
+                case .wrotePart(let count):
+                    machine.wrote(count, now: now)
+                    machine.writeWouldBlock()
+                case .wouldBlock:
+                    machine.writeWouldBlock()
+                case .failed:
+                    machine.failed()
+                }
+            case let .interest(read, write):
+                connection.socket.setInterest(read: read, write: write)
+            case .shutdownWrite:
+                connection.socket.shutdownWrite()
+            case .close:
+                remove(connection)
+            case .log(let completion):
+                log(completion, peer: connection.peer)
+            }
+        }
+    }
+
+    /// Drops the connection; the socket's `deinit` deregisters and closes the descriptor.
+    func remove(_ connection: LoopConnection) {
+        let fd = Int(connection.descriptor)
+        guard fd < connections.count, connections[fd] === connection else { return }
+        connections[fd] = nil
+        connectionCount -= 1
+        closedSinceTrim += 1
+        shared.open.subtract(1, ordering: .relaxed)
+    }
+
+    /// Every deadline of every connection, to within the sweep interval; and memory back to
+    /// the system once clients have left (glibc keeps freed arenas otherwise).
+    func sweep() {
+        for case let connection? in connections {
+            connection.machine.tick(now: now)
+            drive(connection)
+        }
+        if closedSinceTrim > 0, lastTrim.duration(to: now) >= EventLoop.trimInterval {
+            closedSinceTrim = 0
+            lastTrim = now
+            csystem_malloc_trim()
+        }
+    }
+
+    /// Graceful shutdown starts: take the connections the kernel has completed and the bytes
+    /// already received (requests already sent count as in flight), stop accepting, and let
+    /// each connection finish what it owes.
+    func beginDrain(deadline: ContinuousClock.Instant) {
+        pendingDrain = nil
+        drainDeadline = deadline
+        acceptAll()
+        if let listener {
+            _ = csystem_epoll_del(epoll, listener.descriptor)
+            self.listener = nil
+            shared.loopStoppedAccepting(listener)
+        }
+        for case let connection? in connections {
+            if case .reading = connection.machine.state { read(connection) }
+            connection.machine.drain(deadline: deadline, now: now)
+            drive(connection)
+        }
+    }
+
+    private func log(_ completion: LoopConnection.Machine.Completion, peer: String) {
+        let record = HTTPAccessRecord(
+            request: completion.request, peer: peer, status: completion.status, bodyBytes: completion.bodyBytes,
+            durationMicroseconds: Int(completion.started.duration(to: now) / .microseconds(1)), note: completion.note)
+        guard let line = handler.accessLogLine(record) else { return }
+        logBuffer.append(contentsOf: line.utf8)
+        logBuffer.append(UInt8(ascii: "\n"))
+        if logBuffer.count > 65536 { flushLog() }
+    }
+
+    /// One write per loop turn for all access-log lines, rather than one per request.
+    func flushLog() {
+        guard !logBuffer.isEmpty else { return }
+        logBuffer.withUnsafeBytes { FileDescriptor.writeAll(STDOUT_FILENO, $0) }
+        logBuffer.removeAll(keepingCapacity: true)
+    }
+}

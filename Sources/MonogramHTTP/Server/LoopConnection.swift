@@ -1,0 +1,21 @@
+/// What a loop keeps per client: the lifecycle (pure) and the socket that carries it out.
+/// Confined to its loop's thread.
+final class LoopConnection {
+    typealias Machine = HTTPConnectionStateMachine<ContinuousClock.Instant>
+
+    let id: UInt64
+    let peer: String
+    var machine: Machine
+    var socket: ConnectionSocket
+    /// This connection's share of `ServerCounters.queuedOutput`, as last reported.
+    var countedQueuedBytes = 0
+
+    init(id: UInt64, socket: consuming ConnectionSocket, machine: Machine) {
+        self.id = id
+        self.peer = socket.peerHost
+        self.socket = socket
+        self.machine = machine
+    }
+
+    var descriptor: Int32 { socket.descriptor }
+}
