@@ -35,11 +35,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("turbojpeg"), .linkedLibrary("webp"), .linkedLibrary("png16")]
         ),
 
+        // Output encoders: lossless WebP (libwebp), AVIF (libavif, aom) and libdeflate for our
+        // own PNG writer. A C target so each encode's library handles live and die in one C call.
+        .target(
+            name: "CEncoders",
+            path: "Sources/CEncoders",
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z")]
+        ),
+
         // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).
         .target(name: "MonogramSync", swiftSettings: settings),
         .target(name: "MonogramCore", dependencies: ["MonogramSync"], swiftSettings: settings, linkerSettings: [.linkedLibrary("m")]),
         // CPictures: the project's one libpng decoder (masks and test images decode through it too).
-        .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo", "CPictures"], swiftSettings: settings),
+        .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo", "CPictures", "CEncoders"], swiftSettings: settings),
         .target(name: "MonogramHTTP", dependencies: ["CSystem", "MonogramSync"], swiftSettings: settings),
         .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
         .target(

@@ -106,7 +106,7 @@ extension AvatarOptions {
         }
         if let (_, value) = given["format"] {
             guard let format = OutputFormat(rawValue: value.lowercased()) else {
-                throw OptionsError(parameter: "format", message: "format must be png, svg or json")
+                throw OptionsError(parameter: "format", message: "format must be " + OutputFormat.accepted)
             }
             self.format = format
         }

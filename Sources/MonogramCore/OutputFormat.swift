@@ -1,12 +1,36 @@
 /// What an avatar answer is encoded as.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    case png, svg, json
+    case png, svg, json, webp, avif
 
     public var contentType: String {
         switch self {
         case .png: "image/png"
         case .svg: "image/svg+xml"
         case .json: "application/json"
+        case .webp: "image/webp"
+        case .avif: "image/avif"
+        }
+    }
+
+    /// Most pixels an AVIF answer may have: 1024 × 1024 (size 1024 at dpr 1, 512 at dpr 2).
+    /// The AV1 encoder costs ~100× PNG per pixel even at the pinned speed; at this size one encode
+    /// measured 0.3–0.4 s on the loaded 2-core test box (2048² took 1.1–1.7 s: too close to the
+    /// default `render.timeout` of 2 s; docs/benchmarks.md). Larger AVIF requests are a 400 naming `format`.
+    public static let largestAVIFPixels = 1024 * 1024
+
+    /// `format must be png, svg, json, webp or avif`: every value, so a typo's 400 says what works.
+    public static let accepted: String = {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }()
+
+    /// Refuses a format that cannot encode an image of `pixels` pixels in good time (AVIF over
+    /// `largestAVIFPixels`), as a 400 naming `format`.
+    public func check(pixels: Int) throws(OptionsError) {
+        if self == .avif && pixels > OutputFormat.largestAVIFPixels {
+            throw OptionsError(
+                parameter: "format",
+                message: "format avif allows at most \(OutputFormat.largestAVIFPixels) pixels (1024 × 1024); use png or webp, or a smaller size or dpr")
         }
     }
 }

@@ -4,4 +4,8 @@ public enum ImageFormat: Sendable, Hashable {
     case png
     /// SVG 1.1 with glyphs as paths, so it looks the same on machines without the fonts.
     case svg
+    /// Lossless WebP: the PNG's pixels exactly.
+    case webp
+    /// AVIF (lossy, 4:4:4, alpha kept) up to `OutputFormat.largestAVIFPixels`.
+    case avif
 }

@@ -6,15 +6,18 @@ internal import CPangoCairo
     private import Darwin
 #endif
 
-/// PNG in and out through libpng directly (cairo's PNG writer uses zlib's default level and
-/// adaptive filters: several times slower for no visible gain on flat avatars).
+/// PNG through libpng: decoding (masks, tests), straight-RGBA encoding (goldens, the contact
+/// sheet) and the previous avatar encoder kept for comparison. Avatars are written by
+/// `PNGWriter` (libdeflate), not here.
 package enum PNGCodec {
     /// zlib level 1 with no row filters: measured ~4× faster than cairo's writer and smaller.
     static let compressionLevel: Int32 = 1
 
-    /// Encodes a cairo ARGB32 image surface (premultiplied, native-endian words) as PNG:
-    /// indexed when it has at most 256 colours, else 8-bit RGBA.
-    static func encode(_ surface: borrowing CairoSurface, allowIndexed: Bool = true) throws(RenderError) -> [UInt8] {
+    /// The encoder before `PNGWriter`: the same pixels (indexed when ≤ 256 colours, with the
+    /// transparent colour always in the palette, as it was), written by libpng at zlib level 1.
+    /// Kept so the tests and the benchmark can show the new writer gives the same pixels in
+    /// fewer bytes and less time.
+    static func encodeWithLibpng(_ surface: borrowing CairoSurface) throws(RenderError) -> [UInt8] {
         let width = surface.width, height = surface.height, stride = surface.stride
         return try surface.withPixels { (data) throws(RenderError) in
             let count = width * height
@@ -23,12 +26,8 @@ package enum PNGCodec {
             let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
             defer { indices.deallocate() }
             var palette = PaletteBuilder()
-            var indexed = allowIndexed
-            // One pass over raw memory: unpremultiply into RGBA and, while the colours fit in a
-            // palette, record each pixel's index too, so a flat avatar needs no second pass.
-            // Runs of one colour (most of an avatar) skip the conversion and the hash lookup.
-            var lastPixel: UInt32 = 0, lastStraight: UInt32 = 0, lastIndex: UInt8 = 0
-            if indexed { lastIndex = palette.index(of: 0)! }
+            var indexed = true
+            var lastPixel: UInt32 = 0, lastStraight: UInt32 = 0, lastIndex: UInt8 = palette.index(of: 0) ?? 0
             var o = 0
             for y in 0..<height {
                 let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)

@@ -44,6 +44,13 @@ struct PaletteBuilder: ~Copyable {
         return UInt8(count - 1)
     }
 
+    /// The colour (0xRRGGBBAA) at `index`, which must be below `count`.
+    @inline(__always)
+    func colour(at index: Int) -> UInt32 {
+        precondition(index < count, "palette index out of range")
+        return colours[index]
+    }
+
     /// The palette as RGBA bytes, as `monogram_png_encode` expects.
     var bytes: [UInt8] {
         var bytes: [UInt8] = []

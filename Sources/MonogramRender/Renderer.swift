@@ -20,6 +20,25 @@ public final class Renderer: Sendable {
 
     /// Encodes one avatar. Safe to call from many threads at once.
     public func render(_ spec: AvatarSpec, format: ImageFormat) throws(RenderError) -> [UInt8] {
+        let painter = try self.painter(for: spec)
+        var scheme = SVGColorScheme()
+        scheme.add(spec)
+        return try Renderer.encode(width: spec.pixelSize, height: spec.pixelSize, format: format, scheme: scheme) {
+            (cairo) throws(RenderError) in
+            try painter.draw(on: cairo)
+        }
+    }
+
+    /// Draws `spec` and lends the surface to `body`: tests and the benchmark compare encoders
+    /// on exactly the drawing `render` would encode.
+    func withSurface<R>(_ spec: AvatarSpec, _ body: (borrowing CairoSurface) throws(RenderError) -> R) throws(RenderError) -> R {
+        let painter = try self.painter(for: spec)
+        return try Renderer.withSurface(width: spec.pixelSize, height: spec.pixelSize, draw: { (cairo) throws(RenderError) in
+            try painter.draw(on: cairo)
+        }, body)
+    }
+
+    private func painter(for spec: AvatarSpec) throws(RenderError) -> AvatarPainter {
         guard (1...Renderer.largestPixelSize).contains(spec.pixelSize) else {
             throw RenderError(kind: .invalidSpec, message: "pixel size must be 1…\(Renderer.largestPixelSize)")
         }
@@ -30,33 +49,43 @@ public final class Renderer: Sendable {
             }
             mask = scaled
         }
-        let painter = AvatarPainter(spec: spec, mask: mask)
-        var scheme = SVGColorScheme()
-        scheme.add(spec)
-        return try Renderer.encode(width: spec.pixelSize, height: spec.pixelSize, format: format, scheme: scheme) {
-            (cairo) throws(RenderError) in
-            try painter.draw(on: cairo)
-        }
+        return AvatarPainter(spec: spec, mask: mask)
     }
 
-    /// One drawing, two encodings: the same `draw` onto an image surface (PNG) or cairo's SVG
-    /// surface, so both formats show the same picture. `scheme` adds the dark variant of
-    /// `theme=auto` to an SVG (raster formats carry one variant; the options parser refuses
-    /// `auto` for them).
+    /// One drawing, every encoding: the same `draw` onto an image surface (PNG, WebP, AVIF) or
+    /// cairo's SVG surface, so every format shows the same picture. `scheme` adds the dark
+    /// variant of `theme=auto` to an SVG (raster formats carry one variant; the options parser
+    /// refuses `auto` for them).
     static func encode(
         width: Int, height: Int, format: ImageFormat, scheme: SVGColorScheme = SVGColorScheme(),
         draw: (borrowing CairoContext) throws(RenderError) -> Void
     ) throws(RenderError) -> [UInt8] {
-        switch format {
-        case .png:
-            let surface = try CairoSurface.image(.argb32, width: width, height: height)
-            do {
-                let cairo = try CairoContext(drawingOn: surface)
-                try draw(cairo)
-            }
-            return try PNGCodec.encode(surface)
-        case .svg:
-            return scheme.apply(to: try SVGWriter.render(width: width, height: height, draw))
+        if format == .svg { return scheme.apply(to: try SVGWriter.render(width: width, height: height, draw)) }
+        if format == .avif && width * height > OutputFormat.largestAVIFPixels {
+            throw RenderError(kind: .invalidSpec, message: "AVIF is limited to \(OutputFormat.largestAVIFPixels) pixels")
         }
+        return try withSurface(width: width, height: height, draw: draw) { (surface) throws(RenderError) in
+            var pixels = try StraightPixels(surface, allowIndexed: format == .png)
+            switch format {
+            case .png: return try PNGWriter.encode(&pixels)
+            case .webp: return try WebPCodec.encode(&pixels)
+            case .avif: return try AVIFCodec.encode(&pixels)
+            case .svg: fatalError("unreachable: SVG returned above")
+            }
+        }
+    }
+
+    /// Draws onto a new ARGB32 image surface and hands it to `body` (the raster encoders, and
+    /// tests and the benchmark comparing encoders on exactly the same drawing).
+    static func withSurface<R>(
+        width: Int, height: Int, draw: (borrowing CairoContext) throws(RenderError) -> Void,
+        _ body: (borrowing CairoSurface) throws(RenderError) -> R
+    ) throws(RenderError) -> R {
+        let surface = try CairoSurface.image(.argb32, width: width, height: height)
+        do {
+            let cairo = try CairoContext(drawingOn: surface)
+            try draw(cairo)
+        }
+        return try body(surface)
     }
 }

@@ -26,13 +26,13 @@ extension AvatarService {
             switch format {
             case .json:
                 return (Array(resolved.json.utf8), source)
-            case .png, .svg:
+            case .png, .svg, .webp, .avif:
                 return (try render(resolved.spec, format: format, key: key), source)
             }
         }
     }
 
-    /// `{name}[.png|.svg|.json]` and the query → the decoded name and validated options, or the
+    /// `{name}[.png|.svg|.json|.webp|.avif]` and the query → the decoded name and validated options, or the
     /// parameter at fault.
     func parseAvatar(segment: Substring, query: Substring) throws(OptionsError) -> (name: String, options: AvatarOptions) {
         let (rawName, suffixFormat) = AvatarPath.split(segment)
@@ -40,6 +40,7 @@ extension AvatarService {
         var options = try AvatarOptions(query: QueryString.parse(query), limits: settings.limits)
         if let suffixFormat { options.format = suffixFormat }
         try options.checkTheme()
+        try options.format.check(pixels: options.pixelSize * options.pixelSize)
         try checkPicture(&options)
         return (name, options)
     }

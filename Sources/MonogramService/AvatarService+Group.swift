@@ -23,13 +23,13 @@ extension AvatarService {
             switch format {
             case .json:
                 return (Array(resolved.json.utf8), source)
-            case .png, .svg:
+            case .png, .svg, .webp, .avif:
                 return (try renderGroup(resolved.spec, format: format, key: key), source)
             }
         }
     }
 
-    /// `{names}[.png|.svg|.json]` and the query → what to draw, or the parameter at fault.
+    /// `{names}[.png|.svg|.json|.webp|.avif]` and the query → what to draw, or the parameter at fault.
     /// The names are checked first: their count bounds the `picture` list.
     func parseGroup(segment: Substring, query: Substring) throws(OptionsError) -> ResolvedGroup {
         let (rawNames, suffixFormat) = AvatarPath.split(segment)
@@ -38,6 +38,8 @@ extension AvatarService {
         if let suffixFormat { options.format = suffixFormat }
         try options.checkTheme()
         try checkPictures(&options)
-        return settings.resolver.resolve(names: names, options: options)
+        let resolved = settings.resolver.resolve(names: names, options: options)
+        try options.format.check(pixels: resolved.spec.layout.width * resolved.spec.layout.height)
+        return resolved
     }
 }

@@ -6,7 +6,7 @@ import MonogramRender
 extension AvatarService {
     func render(_ spec: AvatarSpec, format: OutputFormat, key: String) throws(ServiceError) -> [UInt8] {
         do throws(RenderError) {
-            return try renderer.render(spec, format: format == .svg ? .svg : .png)
+            return try renderer.render(spec, format: format.image)
         } catch {
             throw .internalFailure("render \(key): \(error)")
         }
@@ -14,9 +14,22 @@ extension AvatarService {
 
     func renderGroup(_ spec: GroupSpec, format: OutputFormat, key: String) throws(ServiceError) -> [UInt8] {
         do throws(RenderError) {
-            return try renderer.renderGroup(spec, format: format == .svg ? .svg : .png)
+            return try renderer.renderGroup(spec, format: format.image)
         } catch {
             throw .internalFailure("render \(key): \(error)")
+        }
+    }
+}
+
+extension OutputFormat {
+    /// The renderer's encoding for an image format (JSON never reaches the renderer; PNG
+    /// stands in so the switch stays total).
+    var image: ImageFormat {
+        switch self {
+        case .png, .json: .png
+        case .svg: .svg
+        case .webp: .webp
+        case .avif: .avif
         }
     }
 }

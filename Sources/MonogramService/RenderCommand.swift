@@ -13,10 +13,10 @@ public enum RenderCommand {
             let options = try AvatarOptions(query: query.map { (name: $0.0, value: $0.1) }, limits: settings.limits)
             try options.checkTheme()
             let resolved = settings.resolver.resolve(name: decoded, options: options)
+            try options.format.check(pixels: options.pixelSize * options.pixelSize)
             let bytes: [UInt8] = switch options.format {
             case .json: Array(resolved.json.utf8)
-            case .png: try renderer.render(resolved.spec, format: .png)
-            case .svg: try renderer.render(resolved.spec, format: .svg)
+            case .png, .svg, .webp, .avif: try renderer.render(resolved.spec, format: options.format.image)
             }
             try Data(bytes).write(to: URL(fileURLWithPath: output))
             return 0

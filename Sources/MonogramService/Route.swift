@@ -1,8 +1,8 @@
 /// The service's endpoints, decided from the path alone.
 enum Route: Equatable {
-    /// `/avatar/{name}[.png|.svg|.json]`
+    /// `/avatar/{name}[.png|.svg|.json|.webp|.avif]`
     case avatar(segment: Substring)
-    /// `/group/{name1},{name2},…[.png|.svg|.json]`
+    /// `/group/{name1},{name2},…[.png|.svg|.json|.webp|.avif]`
     case group(segment: Substring)
     case health
     /// `/metrics` (Prometheus text), unless it is served on the admin port instead.

@@ -66,6 +66,8 @@ struct OptionsTests {
         ("id=Zoe%CC%88+", options { $0.id = "Zo\u{EB}" }),
         ("format=svg", options { $0.format = .svg }),
         ("format=JSON", options { $0.format = .json }),
+        ("format=webp", options { $0.format = .webp }),
+        ("format=AVIF", options { $0.format = .avif }),
         ("picture=https%3A%2F%2Fx&fallback=404&v=2&Size=9", options { $0.picture = "https://x"; $0.fallback = .notFound }),
         ("picture=&fallback=Initials", options()),
     ])
@@ -116,7 +118,7 @@ struct OptionsTests {
         ("font=Comic+Sans", "font", "font must be one of DejaVu Sans, Noto Sans"),
         ("id=", "id", "id must be 1 to 256 bytes"),
         ("id=" + String(repeating: "a", count: 257), "id", "id must be 1 to 256 bytes"),
-        ("format=gif", "format", "format must be png, svg or json"),
+        ("format=gif", "format", "format must be png, svg, json, webp or avif"),
     ])
     func rejects(_ query: String, _ parameter: String, _ message: String) {
         #expect(throws: OptionsError(parameter: parameter, message: message)) { try parse(query) }
@@ -217,7 +219,7 @@ struct CanonicalKeyTests {
         "bg=fff", "bg=ffffff00", "color=fff", "bg=000", "initials=AB", "initials=BA", "initials=ab",
         "length=1", "length=3", "uppercase=false", "font-size=0.25", "font-size=1", "font=Noto+Sans",
         "font=DejaVu+Sans", "bold=true", "bold=false", "id=jane", "id=Jane", "format=svg", "format=json",
-        "initials=a%7C&id=b", "initials=a&id=%7Cb", "initials=1:&id=1", "id=1:%7C1", "initials=-",
+        "format=webp", "format=avif", "initials=a%7C&id=b", "initials=a&id=%7Cb", "initials=1:&id=1", "id=1:%7C1", "initials=-",
         "initials=%7C%7C%7C", "id=-", "picture=https://a.example/p", "picture=https://a.example/q",
         "picture=https://a.example/p&fallback=404", "picture=%7Cf404",
     ]
@@ -234,5 +236,32 @@ struct CanonicalKeyTests {
         for other in try Self.distinct.map({ try parse($0) }) {
             #expect((options == other) == (options.canonicalKey == other.canonicalKey))
         }
+    }
+}
+
+@Suite("Output format limits")
+struct OutputFormatLimitTests {
+    @Test("AVIF up to the documented pixel count is accepted, one pixel more is a 400 naming format")
+    func avifPixelLimit() throws {
+        try OutputFormat.avif.check(pixels: OutputFormat.largestAVIFPixels)
+        #expect(throws: OptionsError.self) { try OutputFormat.avif.check(pixels: OutputFormat.largestAVIFPixels + 1) }
+        do {
+            try OutputFormat.avif.check(pixels: 4096 * 4096)
+            Issue.record("4096² AVIF must be refused")
+        } catch {
+            #expect(error.parameter == "format")
+        }
+    }
+
+    @Test("the other formats have no format-specific pixel limit", arguments: [OutputFormat.png, .svg, .json, .webp])
+    func othersUnlimited(_ format: OutputFormat) throws {
+        try format.check(pixels: 4096 * 4096)
+    }
+
+    @Test("every format has its own media type")
+    func mediaTypes() {
+        let types = OutputFormat.allCases.map(\.contentType)
+        #expect(Set(types).count == types.count)
+        #expect(OutputFormat.webp.contentType == "image/webp" && OutputFormat.avif.contentType == "image/avif")
     }
 }

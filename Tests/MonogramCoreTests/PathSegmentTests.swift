@@ -88,10 +88,14 @@ struct PathSegmentTests {
 
 @Suite("Avatar path suffix")
 struct AvatarPathTests {
-    @Test("splits a lower-case .png, .svg or .json suffix", arguments: [
+    @Test("splits a lower-case .png, .svg, .json, .webp or .avif suffix", arguments: [
         ("Jane%20Roe.png", "Jane%20Roe", OutputFormat.png as OutputFormat?),
         ("Jane.svg", "Jane", .svg),
         ("Jane.json", "Jane", .json),
+        ("Jane.webp", "Jane", .webp),
+        ("Jane.avif", "Jane", .avif),
+        ("Jane.WEBP", "Jane.WEBP", nil),
+        ("Jane.gif", "Jane.gif", nil),
         (".png", "", .png),
         ("x.png.svg", "x.png", .svg),
         ("a.b.c", "a.b.c", nil),

@@ -1,0 +1,145 @@
+internal import CEncoders
+
+/// Writes PNG files itself (signature, IHDR, PLTE/tRNS, one IDAT, IEND) around one
+/// whole-buffer deflate: no per-row library calls and no setjmp. The pixels are exactly those
+/// libpng was given before (`PNGCodec.encodeWithLibpng` keeps that path for comparison); only
+/// the compression differs: `RunDeflate`, made for avatars, smaller and several times faster
+/// than zlib level 1 on them (docs/benchmarks.md), with zlib level 1 for pictures.
+enum PNGWriter {
+    /// libdeflate's level for `size` bytes of scanlines when `.libdeflate(level: nil)` is asked
+    /// for (comparisons only): level 1, but level 6 for ≤ 8 KiB, where level 1's block headers
+    /// can cost a few bytes more than zlib's.
+    static func deflateLevel(forSize size: Int) -> Int32 { size <= 8192 ? 6 : 1 }
+
+    /// How the scanlines are deflated: `RunDeflate` (the default), falling back to zlib level 1
+    /// for images that are not runs (pictures: there zlib beats both RunDeflate and libdeflate's
+    /// level 1); or libdeflate at a level, kept to compare in tests and benchmarks.
+    enum Deflater: Sendable {
+        case runs
+        case libdeflate(level: Int32?)
+    }
+
+    static func encode(_ pixels: inout StraightPixels, deflater: Deflater = .runs) throws(RenderError) -> [UInt8] {
+        if let indices = pixels.indices {
+            let count = pixels.palette.count
+            let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+            if depth == 8 {
+                return try write(rows: indices, size: pixels.height * pixels.indexStride, stride: pixels.indexStride, pixelBytes: 1, pixels: pixels, depth: 8, deflater: deflater)
+            }
+            // Sub-byte depths: pack the indices, most significant bits first (PNG §7.2).
+            let rowBytes = (pixels.width * depth + 7) / 8
+            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: pixels.height * (1 + rowBytes))
+            defer { packed.deallocate() }
+            packed.initialize(repeating: 0, count: pixels.height * (1 + rowBytes))
+            let perByte = 8 / depth
+            for y in 0..<pixels.height {
+                let from = indices + y * pixels.indexStride + 1, to = packed + y * (1 + rowBytes) + 1
+                for x in 0..<pixels.width {
+                    to[x / perByte] |= from[x] << UInt8(8 - depth - (x % perByte) * depth)
+                }
+            }
+            return try write(rows: packed, size: pixels.height * (1 + rowBytes), stride: 1 + rowBytes, pixelBytes: 1, pixels: pixels, depth: depth, deflater: deflater)
+        }
+        let rgba = pixels.rgbaRows()
+        return try write(rows: rgba, size: pixels.height * pixels.rgbaStride, stride: pixels.rgbaStride, pixelBytes: 4, pixels: pixels, depth: 8, deflater: deflater)
+    }
+
+    /// `rows`: `size` bytes of filtered scanlines (each with its filter byte).
+    private static func write(
+        rows: UnsafePointer<UInt8>, size: Int, stride: Int, pixelBytes: Int, pixels: borrowing StraightPixels, depth: Int,
+        deflater: Deflater
+    ) throws(RenderError) -> [UInt8] {
+        let indexed = pixels.indices != nil
+        let paletteCount = indexed ? pixels.palette.count : 0
+        // tRNS needs entries only up to the last translucent colour; an opaque palette needs none.
+        var alphaCount = 0
+        for i in 0..<paletteCount where pixels.palette.colour(at: i) & 0xFF != 0xFF { alphaCount = i + 1 }
+        let bound = monogram_zlib_bound(size)
+        let capacity = 8 + (12 + 13) + (indexed ? 12 + 3 * paletteCount : 0) + (alphaCount > 0 ? 12 + alphaCount : 0) + (12 + bound) + 12
+        var failed = false
+        let png = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            var out = ChunkWriter(base: base)
+            out.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            out.chunk("IHDR", length: 13) { body in
+                body.u32(UInt32(pixels.width))
+                body.u32(UInt32(pixels.height))
+                body.bytes([UInt8(depth), indexed ? 3 : 6, 0, 0, 0]) // colour type palette / RGBA
+            }
+            if indexed {
+                out.chunk("PLTE", length: 3 * paletteCount) { body in
+                    for i in 0..<paletteCount {
+                        let c = pixels.palette.colour(at: i)
+                        body.byte(UInt8(c >> 24))
+                        body.byte(UInt8(truncatingIfNeeded: c >> 16))
+                        body.byte(UInt8(truncatingIfNeeded: c >> 8))
+                    }
+                }
+                if alphaCount > 0 {
+                    out.chunk("tRNS", length: alphaCount) { body in
+                        for i in 0..<alphaCount { body.byte(UInt8(truncatingIfNeeded: pixels.palette.colour(at: i))) }
+                    }
+                }
+            }
+            var compressed = 0
+            if case .runs = deflater {
+                compressed = RunDeflate.compress(rows, count: size, stride: stride, pixelBytes: pixelBytes, into: out.position + 8, capacity: bound) ?? 0
+            }
+            switch deflater {
+            case .runs where compressed == 0:
+                compressed = monogram_zlib1_compress(rows, size, out.position + 8, bound)
+            case .libdeflate(let level):
+                compressed = monogram_zlib_compress(level ?? deflateLevel(forSize: size), rows, size, out.position + 8, bound)
+            case .runs:
+                break
+            }
+            if compressed == 0 || compressed > UInt32.max {
+                failed = true
+                return
+            }
+            out.chunk("IDAT", length: compressed) { body in body.skip(compressed) }
+            out.chunk("IEND", length: 0) { _ in }
+            count = out.position - base
+        }
+        if failed { throw RenderError(kind: .encoding, message: "deflate failed for \(size) bytes") }
+        return png
+    }
+}
+
+/// Appends big-endian PNG fields and CRC'd chunks to memory sized beforehand.
+private struct ChunkWriter {
+    private(set) var position: UnsafeMutablePointer<UInt8>
+
+    init(base: UnsafeMutablePointer<UInt8>) { position = base }
+
+    mutating func byte(_ value: UInt8) {
+        position.pointee = value
+        position += 1
+    }
+
+    mutating func bytes(_ values: [UInt8]) {
+        for value in values { byte(value) }
+    }
+
+    mutating func u32(_ value: UInt32) {
+        byte(UInt8(value >> 24))
+        byte(UInt8(truncatingIfNeeded: value >> 16))
+        byte(UInt8(truncatingIfNeeded: value >> 8))
+        byte(UInt8(truncatingIfNeeded: value))
+    }
+
+    /// Moves past `count` bytes already written in place (the IDAT's compressed data).
+    mutating func skip(_ count: Int) { position += count }
+
+    /// Length, type, the body `fill` writes (exactly `length` bytes), and the CRC of type + body.
+    mutating func chunk(_ type: StaticString, length: Int, _ fill: (inout ChunkWriter) -> Void) {
+        u32(UInt32(length))
+        let typeStart = position
+        type.withUTF8Buffer { name in
+            for character in name { byte(character) }
+        }
+        fill(&self)
+        let crc = libdeflate_crc32(0, typeStart, position - typeStart)
+        u32(crc)
+    }
+}
