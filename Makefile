@@ -6,7 +6,7 @@ CONFIG ?= config/monogram.json
 HOST ?=
 PORT ?=
 
-.PHONY: deps deps-build deps-test build run test test-sanitized fuzz soak bench clean
+.PHONY: deps deps-build deps-test build run test test-sanitized fuzz soak hostile bench clean
 
 ## deps: install the Debian packages that building, tests and benchmarks need (only missing ones)
 deps:
@@ -54,6 +54,13 @@ fuzz: deps
 SOAK_MINUTES ?= 2
 soak: build
 	python3 scripts/soak.py --minutes $(SOAK_MINUTES) --binary .build/release/monogram
+
+## hostile: a hostile picture origin (many-scan JPEG, 40 MP PNG, stalls, `Cache-Control: =`),
+## a render storm and slowhttptest (slowloris, slow body, slow read) against a release build;
+## prints the figures of docs/hardening.md. ONLY=pictures|held|storm|slow to pick some
+ONLY ?=
+hostile: deps build
+	python3 scripts/hostile.py --binary .build/release/monogram $(foreach o,$(ONLY),--only $(o))
 
 clean:
 	rm -rf .build

@@ -23,10 +23,11 @@ build=(
 test=(
   nginx-light procps chromium prometheus docker-compose systemd python3-venv
 )
-# What `make bench` and profiling add: wrk for load; perf and valgrind for the hot paths
-# (docs/benchmarks.md), util-linux for taskset (PIN=1).
+# What `make bench`, `make hostile` and profiling add: wrk for load; perf and valgrind for the
+# hot paths (docs/benchmarks.md), util-linux for taskset (PIN=1), slowhttptest for slowloris,
+# slow body and slow read (docs/hardening.md).
 bench=(
-  wrk util-linux linux-perf valgrind
+  wrk util-linux linux-perf valgrind slowhttptest
 )
 
 case "${1:-all}" in

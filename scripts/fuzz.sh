@@ -12,8 +12,11 @@
 # checked in); crashes land in .build/fuzz/artifacts/<target>/ and the run fails. Every crash
 # is then turned into a regression test (see docs/hardening.md).
 #
-# The picture decoders get a target here once they exist: add a case to `sources_for` and a
-# harness in Fuzz/Pictures/main.swift.
+# The picture targets parse origin bytes: header values (Cache-Control), picture URLs, JPEG
+# metadata (EXIF, scan structure) and the PNG/JPEG/WebP decoders. `decoders` also needs
+# MonogramCore's PictureBitmap and the C target: its sources are copied with their imports of
+# sibling modules removed (one module again), and Sources/CPictures is compiled by clang with
+# the same sanitizers and reached through a generated module map.
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
@@ -22,7 +25,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials)
+ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -30,6 +33,10 @@ harness_for() {
         http-parser) echo Fuzz/HTTPParser/main.swift ;;
         options) echo Fuzz/Options/main.swift ;;
         initials) echo Fuzz/Initials/main.swift ;;
+        picture-headers) echo Fuzz/PictureHeaders/main.swift ;;
+        picture-url) echo Fuzz/PictureURL/main.swift ;;
+        exif) echo Fuzz/Exif/main.swift ;;
+        decoders) echo Fuzz/Decoders/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
 }
@@ -42,6 +49,31 @@ sources_for() {
         # The cache and the worker pool need MonogramSync (another module) and are not
         # reached by these harnesses.
         options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift ;;
+        picture-headers) echo Sources/MonogramPictures/CacheLifetime.swift ;;
+        picture-url)
+            ls Sources/MonogramPictures/{PictureURL,AllowList,AddressPolicy,PictureError}.swift ;;
+        exif) ls Sources/MonogramPictures/{ExifOrientation,JPEGStructure}.swift ;;
+        decoders)
+            local dir="$OUT/src/decoders"
+            mkdir -p "$dir"
+            for file in Sources/MonogramPictures/{PictureDecoder,PictureHeader,PictureFormat,PictureError,ExifOrientation,JPEGStructure,PictureGeometry}.swift \
+                Sources/MonogramCore/PictureBitmap.swift; do
+                sed -E '/^(public |internal )?import (MonogramCore|MonogramSync)$/d' "$file" > "$dir/$(basename "$file")"
+            done
+            ls "$dir"/*.swift ;;
+    esac
+}
+
+# Extra swiftc arguments: the C target for `decoders` (compiled here with ASan and coverage).
+c_flags_for() {
+    case "$1" in
+        decoders)
+            local dir="$OUT/cpictures"
+            mkdir -p "$dir"
+            clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CPictures/include \
+                -c Sources/CPictures/cpictures.c -o "$dir/cpictures.o"
+            printf 'module CPictures {\n    header "%s/Sources/CPictures/include/cpictures.h"\n    export *\n}\n' "$PWD" > "$dir/module.modulemap"
+            echo "-I $dir $dir/cpictures.o -lcurl -lturbojpeg -lwebp -lpng16" ;;
     esac
 }
 
@@ -52,7 +84,7 @@ build() {
     swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
         -module-name "Fuzz_${target//-/_}" \
-        "$(harness_for "$target")" Fuzz/Support/*.swift $(sources_for "$target") -o "$binary" 2>"$OUT/$target.build.log" || { grep -v "ld.gold: warning" "$OUT/$target.build.log" >&2; return 1; }
+        "$(harness_for "$target")" Fuzz/Support/*.swift $(sources_for "$target") $(c_flags_for "$target") -o "$binary" 2>"$OUT/$target.build.log" || { grep -v "ld.gold: warning" "$OUT/$target.build.log" >&2; return 1; }
     echo "$binary"
 }
 
@@ -65,14 +97,20 @@ for target in "${TARGETS[@]}"; do
     mkdir -p "$corpus" "$artifacts"
     echo "== $target: fuzzing for ${SECONDS_PER_TARGET}s"
     log="$OUT/$target.log"
+    # -jobs forks workers whose output goes to fuzz-<n>.log in the working directory (shared by
+    # concurrent runs of different targets): only ask for it when more than one job is wanted,
+    # so a single job's statistics land in its own log.
+    parallel=()
+    [ "$JOBS" -gt 1 ] && parallel=(-jobs="$JOBS" -workers="$JOBS")
     if "$binary" "$corpus" "Fuzz/corpus/$target" -max_total_time="$SECONDS_PER_TARGET" \
         -artifact_prefix="$artifacts" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-        -jobs="$JOBS" -workers="$JOBS" -print_final_stats=1 > "$log" 2>&1; then
+        "${parallel[@]}" -print_final_stats=1 > "$log" 2>&1; then
         echo "== $target: no crash"
     else
         echo "== $target: FAILED, see $log and $artifacts" >&2
         status=1
     fi
-    grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov:" "$log" | tail -3 || true
+    grep -E "cov:" "$log" | tail -1 || true
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" || true
 done
 exit $status

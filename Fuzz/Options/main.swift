@@ -1,7 +1,8 @@
 // libFuzzer harness for the query-string and options parsers (compiled by scripts/fuzz.sh with
 // all of MonogramCore). Input: a raw query string (the part after `?`), any bytes.
 //
-// Invariants: parsing never crashes; a successful parse has every field in range; writing the
+// Invariants: parsing never crashes; `query(for:)` spells every §1/§3 field, so equality after
+// the round trip covers every parameter; a successful parse has every field in range; writing the
 // parsed options back out as a fully spelled query and parsing that gives equal options and
 // the same canonical key (one meaning, one key); the key is the same after shuffling the
 // query's pairs.
@@ -54,6 +55,11 @@ func query(for options: AvatarOptions) -> String {
     if let bold = options.bold { pairs.append(("bold", bold ? "1" : "0")) }
     if let id = options.id { pairs.append(("id", id)) }
     pairs.append(("format", options.format.rawValue))
+    // §3: the picture as given, and what to answer without it. (The first run of this harness
+    // spelled neither, so `…&picture=z` "changed" on the round trip: the harness was wrong,
+    // not the parser; input kept as Fuzz/corpus/options/picture-roundtrip.)
+    if let picture = options.picture { pairs.append(("picture", picture)) }
+    pairs.append(("fallback", options.fallback.rawValue))
     pairs.append(("theme", options.theme.rawValue))
     return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
 }

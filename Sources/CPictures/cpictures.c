@@ -209,34 +209,25 @@ int monogram_jpeg_header(const unsigned char *data, size_t size, int *width, int
     return status == 0 ? MONOGRAM_DECODE_OK : MONOGRAM_DECODE_INVALID;
 }
 
-void monogram_jpeg_scaled_size(int width, int height, int min_side, int *scaled_width, int *scaled_height) {
-    *scaled_width = width;
-    *scaled_height = height;
-    int count = 0;
-    tjscalingfactor *factors = tjGetScalingFactors(&count);
-    for (int i = 0; factors && i < count; i++) {
-        int w = TJSCALED(width, factors[i]), h = TJSCALED(height, factors[i]);
-        int shorter = w < h ? w : h;
-        // Only shrinking factors, and the smallest that keeps enough pixels for the target.
-        if (factors[i].num <= factors[i].denom && shorter >= min_side && w < *scaled_width) {
-            *scaled_width = w;
-            *scaled_height = h;
-        }
-    }
-}
-
 int monogram_jpeg_decode_argb(const unsigned char *data, size_t size, uint32_t *pixels, int width, int height) {
     tjhandle handle = tjInitDecompress();
     if (!handle) return MONOGRAM_DECODE_NO_MEMORY;
     int status = tjDecompress2(handle, data, (unsigned long)size, (unsigned char *)pixels, width, width * 4, height,
-                               MONOGRAM_TJ_NATIVE, TJFLAG_STOPONWARNING);
+                               MONOGRAM_TJ_NATIVE, TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS);
     tjDestroy(handle);
+    // TJFLAG_LIMITSCANS (libjpeg-turbo's fixed 500) backs up the work bound checked in Swift
+    // (JPEGStructure), which also covers many scans of a large image.
     // TJPF_BGRA writes alpha 0xFF, so the pixels are already valid premultiplied ARGB32.
     return status == 0 ? MONOGRAM_DECODE_OK : MONOGRAM_DECODE_INVALID;
 }
 
-int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height) {
-    return WebPGetInfo(data, size, width, height) ? MONOGRAM_DECODE_OK : MONOGRAM_DECODE_INVALID;
+int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height, int *lossless) {
+    WebPBitstreamFeatures features;
+    if (WebPGetFeatures(data, size, &features) != VP8_STATUS_OK) return MONOGRAM_DECODE_INVALID;
+    *width = features.width;
+    *height = features.height;
+    *lossless = features.format == 2;
+    return MONOGRAM_DECODE_OK;
 }
 
 int monogram_webp_decode_square_argb(const unsigned char *data, size_t size, int crop_left, int crop_top,

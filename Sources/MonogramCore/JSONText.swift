@@ -1,4 +1,6 @@
-/// Minimal JSON writing for the `.json` format: strings escaped per RFC 8259 §7.
+/// Minimal JSON writing for the `.json` format and the JSON log: strings escaped per RFC 8259
+/// §7, and beyond it every C1 control (U+0080–U+009F) and U+2028/U+2029, which JSON allows raw
+/// but many readers take as line breaks (U+0085 NEL would split a log record).
 public enum JSONText {
     public static func string(_ value: String) -> String {
         var out = "\""
@@ -9,7 +11,7 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16, uppercase: false)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

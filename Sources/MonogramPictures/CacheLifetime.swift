@@ -9,9 +9,11 @@ public enum CacheLifetime {
         var maxAge: Double?
         var sharedMaxAge: Double?
         for directive in cacheControl.split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1)
-            let name = parts[0].trimmingSpaces.lowercased()
-            let value = parts.count > 1 ? parts[1].trimmingSpaces.trimmingQuotes : ""
+            // No subscripts: `=`, `==` or ` = ` from an origin are directives with an empty
+            // name (ignored), not a trap (issue 11, break 1).
+            let equals = directive.firstIndex(of: "=")
+            let name = directive[..<(equals ?? directive.endIndex)].trimmingSpaces.lowercased()
+            let value = equals.map { directive[directive.index(after: $0)...].trimmingSpaces.trimmingQuotes } ?? ""
             switch name {
             case "no-store", "no-cache", "private": return minimum
             case "max-age": maxAge = seconds(value)

@@ -29,8 +29,15 @@ public enum PictureOutcome: Hashable, Sendable, CustomStringConvertible {
 /// Counters by outcome, safe to bump from any thread.
 public final class PictureCounters: Sendable {
     private let counts = Locked<[PictureOutcome: Int]>([:])
+    private let decoded = Locked(0)
 
     public init() {}
+
+    /// Decodes run (one per URL and lifetime while the decoded square is cached and large
+    /// enough, however many sizes and faces ask).
+    public var decodes: Int { decoded.withLock { $0 } }
+
+    func recordDecode() { decoded.withLock { $0 += 1 } }
 
     func record(_ outcome: PictureOutcome) {
         counts.withLock { $0[outcome, default: 0] += 1 }

@@ -25,6 +25,10 @@ public enum PictureFailure: String, Error, Sendable, Hashable, CaseIterable {
     case httpStatus = "http_status"
     case tooLarge = "too_large"
     case tooManyPixels = "too_many_pixels"
+    /// A JPEG whose scans × pixels exceed `pictures.max_jpeg_work` (a CPU bomb).
+    case tooMuchWork = "too_much_work"
+    /// The decode memory budget stayed full until the request's deadline.
+    case memoryBusy = "memory_busy"
     case timeout
     /// A redirect to a host outside the allow-list (or to an invalid URL).
     case redirectRefused = "redirect_refused"

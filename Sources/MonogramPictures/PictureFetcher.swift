@@ -22,16 +22,16 @@ struct PictureFetcher: Sendable {
     /// libcurl wants curl_global_init before any handle exists; a static let runs it once.
     private static let globalInit: Bool = monogram_fetch_global_init() == 0
 
-    func fetch(_ start: PictureURL) -> Result<FetchedPicture, PictureFailure> {
+    /// Follows redirects until a picture, a failure, or `deadline` (all hops together).
+    func fetch(_ start: PictureURL, deadline: ContinuousClock.Instant) -> Result<FetchedPicture, PictureFailure> {
         guard PictureFetcher.globalInit else { return .failure(.failed) }
-        let deadline = Clock.now + UInt64(settings.totalTimeout * 1e9)
         var url = start
         var redirects = 0
         while true {
             guard let match = allowList.match(url) else { return .failure(.redirectRefused) }
-            let now = Clock.now
-            guard now < deadline else { return .failure(.timeout) }
-            let remainingMs = max(1, Int((deadline - now) / 1_000_000))
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { return .failure(.timeout) }
+            let remainingMs = max(1, Int(remaining / .milliseconds(1)))
             let hop = exchange(url, match: match, remainingMs: remainingMs)
             switch hop {
             case .failure(let failure):
@@ -102,11 +102,20 @@ struct PictureFetcher: Sendable {
     }
 }
 
-/// Monotonic nanoseconds, for deadlines and cache lifetimes (never the wall clock).
-enum Clock {
+/// Monotonic nanoseconds, for deadlines and cache lifetimes (never the wall clock). Not named
+/// `Clock`: that would shadow the standard library protocol in this module.
+enum MonotonicNanoseconds {
     static var now: UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    /// `now` + `seconds`, saturating (a lifetime is the origin's number, clamped by
+    /// configuration; neither may trap on the way to nanoseconds).
+    static func after(seconds: Double) -> UInt64 {
+        let nanoseconds = seconds.isFinite ? min(max(seconds, 0), 1e9) * 1e9 : 0
+        let (sum, overflow) = now.addingReportingOverflow(UInt64(nanoseconds))
+        return overflow ? .max : sum
     }
 }

@@ -2,30 +2,62 @@ public import MonogramCore
 
 /// Orientation, centre crop and reduction of decoded pixels (premultiplied ARGB32 words).
 public enum PictureGeometry {
-    /// The centred square of the image turned upright by `orientation` (EXIF 1…8), halved
-    /// with a 2×2 box filter while it stays at least `target` pixels wide.
+    /// The centred square of the image turned upright by `orientation` (EXIF 1…8), reduced by
+    /// a power of two with a box filter while it stays at least `target` pixels wide. One
+    /// pass, one allocation of the output: the crop is never copied at full size (a 40 MP
+    /// source would otherwise need a second 160 MB buffer).
     public static func square(_ pixels: [UInt32], width: Int, height: Int, orientation: Int, target: Int) -> PictureBitmap {
         let turned = (5...8).contains(orientation)
         let uprightWidth = turned ? height : width, uprightHeight = turned ? width : height
         let side = min(uprightWidth, uprightHeight)
         let left = (uprightWidth - side) / 2, top = (uprightHeight - side) / 2
-        var square = [UInt32](repeating: 0, count: side * side)
-        square.withUnsafeMutableBufferPointer { out in
+        let shift = halvings(side: side, target: target)
+        let factor = 1 << shift, out = side >> shift
+        guard out > 0, pixels.count >= width * height else { return PictureBitmap(side: 0, pixels: []) }
+        var square = [UInt32](repeating: 0, count: out * out)
+        square.withUnsafeMutableBufferPointer { result in
             pixels.withUnsafeBufferPointer { source in
-                for y in 0..<side {
-                    for x in 0..<side {
-                        let (sx, sy) = sourcePoint(x + left, y + top, width: width, height: height, orientation: orientation)
-                        out[y * side + x] = source[sy * width + sx]
+                for oy in 0..<out {
+                    for ox in 0..<out {
+                        var sums = (0, 0, 0, 0)
+                        for dy in 0..<factor {
+                            for dx in 0..<factor {
+                                let (sx, sy) = sourcePoint(
+                                    left + ox * factor + dx, top + oy * factor + dy, width: width, height: height, orientation: orientation)
+                                let p = source[sy * width + sx]
+                                sums.0 += Int(p >> 24)
+                                sums.1 += Int(p >> 16 & 0xFF)
+                                sums.2 += Int(p >> 8 & 0xFF)
+                                sums.3 += Int(p & 0xFF)
+                            }
+                        }
+                        let count = factor * factor, half = count / 2
+                        let a = (sums.0 + half) / count, r = (sums.1 + half) / count
+                        let g = (sums.2 + half) / count, b = (sums.3 + half) / count
+                        result[oy * out + ox] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
                     }
                 }
             }
         }
-        var current = side
-        while current / 2 >= target {
-            square = halve(square, side: current)
+        return PictureBitmap(side: out, pixels: square)
+    }
+
+    /// How many times `side` can be halved and stay at least `target` (0 when it is smaller).
+    public static func halvings(side: Int, target: Int) -> Int {
+        var shift = 0
+        while side >> (shift + 1) >= max(1, target) { shift += 1 }
+        return shift
+    }
+
+    /// A cached square reduced for a smaller `target` (2×2 box steps while it stays ≥ target).
+    public static func reduce(_ bitmap: PictureBitmap, target: Int) -> PictureBitmap {
+        var pixels = bitmap.pixels, current = bitmap.side
+        guard current / 2 >= max(1, target) else { return bitmap }
+        while current / 2 >= max(1, target) {
+            pixels = halve(pixels, side: current)
             current /= 2
         }
-        return PictureBitmap(side: current, pixels: square)
+        return PictureBitmap(side: current, pixels: pixels)
     }
 
     /// Where the upright pixel (`x`, `y`) is stored in a `width × height` image with the given

@@ -1,10 +1,15 @@
 import MonogramCore
-import MonogramSync
+public import MonogramSync
 
-/// Loads pictures for avatars: checks URLs against the allow-list, fetches each URL once however
-/// many ask at the same time (on its own bounded thread pool), keeps fetched bytes in a
-/// byte-bounded LRU for the lifetime the origin allows, remembers failures for a short while,
-/// and decodes to the size asked for.
+/// Loads pictures for avatars: checks URLs against the allow-list, fetches and decodes each URL
+/// once however many ask at the same time (on its own bounded thread pool), keeps the bytes and
+/// the decoded square in one byte-bounded LRU for the lifetime the origin allows, remembers
+/// failures for a short while, and reduces the decoded square to the size asked for.
+///
+/// Bounded by construction (issue 11): every load has a deadline from the request's arrival and
+/// is answered by it (past it, `.timeout`: the fallback); queued work whose loads have all been
+/// answered is not run; decoded pixels in flight on all threads share one `MemoryBudget`
+/// (`pictures.decode_memory`); a JPEG's scan work is bounded before decoding.
 ///
 /// The entry point for every route that draws pictures (`/avatar`, and `/group` per face).
 public final class PictureService: Sendable {
@@ -14,22 +19,26 @@ public final class PictureService: Sendable {
     public let allowList: AllowList
     /// Outcomes of every load, for `/metrics`.
     public let counters = PictureCounters()
+    /// Bytes of decoded pixels in flight across all picture threads.
+    public let decodeBudget: MemoryBudget
 
-    private let fetcher: PictureFetcher
-    private let decoder: PictureDecoder
-    private let pool: WorkerPool
-    private let sources: LRUCache<String, SourcePicture>
-    private let failures: LRUCache<String, RememberedFailure>
-    /// URL → callbacks waiting for the fetch in flight.
-    private let flights = Locked<[String: [@Sendable (Result<SourcePicture, PictureFailure>) -> Void]]>([:])
+    let fetcher: PictureFetcher
+    let decoder: PictureDecoder
+    let pool: WorkerPool
+    /// `s|url` → bytes, `d|url` → decoded square; one budget (`pictures.cache_bytes`).
+    let cache: LRUCache<String, CachedPicture>
+    let failures: LRUCache<String, RememberedFailure>
+    /// URL → loads waiting for the fetch and decode in flight.
+    let flights = Locked<[String: [PendingLoad]]>([:])
 
     public init(settings: PictureSettings) {
         self.settings = settings
         self.allowList = AllowList(patterns: settings.allowedHosts)
         self.fetcher = PictureFetcher(settings: settings, allowList: allowList)
-        self.decoder = PictureDecoder(maxPixels: settings.maxPixels)
+        self.decoder = PictureDecoder(maxPixels: settings.maxPixels, maxJPEGWork: settings.maxJPEGWork)
+        self.decodeBudget = MemoryBudget(capacity: settings.decodeMemory)
         self.pool = WorkerPool(name: "picture", threads: settings.maxConcurrentFetches, queueLimit: settings.queueLimit, lazily: true)
-        self.sources = LRUCache(maxBytes: settings.cacheBytes)
+        self.cache = LRUCache(maxBytes: settings.cacheBytes)
         self.failures = LRUCache(maxBytes: 1 << 20)
     }
 
@@ -43,99 +52,71 @@ public final class PictureService: Sendable {
         return url
     }
 
-    /// Loads `url` as a square of about `pixelSize` pixels and calls `completion` once, on a
-    /// fetch thread (or at once on the caller's thread for a remembered failure).
-    public func load(_ url: PictureURL, pixelSize: Int, completion: @escaping Completion) {
+    /// Loads `url` as a square of about `pixelSize` pixels and calls `completion` exactly once,
+    /// by `deadline` at the latest (with `.timeout` if the picture is not ready by then), on a
+    /// picture thread, a timer thread, or at once on the caller's thread (a remembered failure,
+    /// or a cached square that needs no reduction).
+    public func load(_ url: PictureURL, pixelSize: Int, deadline: ContinuousClock.Instant, completion: @escaping Completion) {
         let key = url.string
-        let now = Clock.now
+        let now = MonotonicNanoseconds.now
         if let failure = failures.value(forKey: key), failure.expires > now {
             counters.record(.cachedFailure)
             completion(PictureLoad(result: .failure(failure.failure), ttl: seconds(until: failure.expires, from: now), digest: nil))
             return
         }
-        if let source = sources.value(forKey: key), source.expires > now {
+        let pending = PendingLoad(pixelSize: max(1, pixelSize), deadline: deadline, completion: completion)
+        if case .decoded(let decoded)? = cache.value(forKey: "d|" + key), decoded.expires > now, decoded.serves(pending.pixelSize) {
             counters.record(.cacheHit)
-            let queued = pool.submit { [self] in completion(decode(source, url: key, pixelSize: pixelSize)) }
-            if !queued { completion(busy()) }
+            if decoded.bitmap.side / 2 < pending.pixelSize {
+                pending.finish(answer(decoded, for: pending.pixelSize))
+                return
+            }
+            // Reducing a large square is real work: a picture thread's, within the deadline.
+            pending.arm { [counters] in counters.record(.failed(.timeout)) }
+            let queued = pool.submit { [self] in
+                guard pending.isLive else { return }
+                pending.finish(answer(decoded, for: pending.pixelSize))
+            }
+            if !queued { pending.finish(busy()) }
             return
         }
+        pending.arm { [counters] in counters.record(.failed(.timeout)) }
         let first = flights.withLock { flights in
-            let waiter: @Sendable (Result<SourcePicture, PictureFailure>) -> Void = { [self] outcome in
-                switch outcome {
-                case .success(let source): completion(decode(source, url: key, pixelSize: pixelSize))
-                case .failure(let failure):
-                    completion(PictureLoad(result: .failure(failure), ttl: failure == .busy ? 0 : settings.failureTTL, digest: nil))
-                }
-            }
-            let isFirst = flights[key] == nil
-            flights[key, default: []].append(waiter)
-            return isFirst
+            defer { flights[key, default: []].append(pending) }
+            return flights[key] == nil
         }
         guard first else { return }
-        let queued = pool.submit { [self] in finishFlight(key, with: fetchSource(url)) }
+        let queued = pool.submit { [self] in runFlight(url) }
         if !queued {
             counters.record(.failed(.busy))
             finishFlight(key, with: .failure(.busy))
         }
     }
 
-    /// `load` for async callers.
-    public func load(_ url: PictureURL, pixelSize: Int) async -> PictureLoad {
-        await withCheckedContinuation { continuation in
-            load(url, pixelSize: pixelSize) { continuation.resume(returning: $0) }
-        }
+    /// `load` with the deadline `pictures.total_timeout` from now.
+    public func load(_ url: PictureURL, pixelSize: Int, completion: @escaping Completion) {
+        load(url, pixelSize: pixelSize, deadline: .now + .seconds(settings.totalTimeout), completion: completion)
     }
 
-    /// Fetches, checks the header (format and pixel limit, so a bomb is never cached), and
-    /// caches the bytes or the failure.
-    private func fetchSource(_ url: PictureURL) -> Result<SourcePicture, PictureFailure> {
-        let key = url.string
-        let outcome: Result<SourcePicture, PictureFailure>
-        switch fetcher.fetch(url) {
-        case .failure(let failure):
-            outcome = .failure(failure)
-        case .success(let fetched):
-            do throws(PictureFailure) {
-                _ = try decoder.dimensions(of: fetched.bytes)
-                let ttl = CacheLifetime.seconds(cacheControl: fetched.cacheControl, minimum: settings.minTTL, maximum: settings.maxTTL)
-                let source = SourcePicture(
-                    bytes: fetched.bytes, expires: Clock.now + UInt64(ttl * 1e9), digest: ColorKey.fnv1a64(fetched.bytes))
-                sources.insert(source, forKey: key, cost: source.cost)
-                outcome = .success(source)
-            } catch {
-                outcome = .failure(error)
+    /// `load` for async callers.
+    public func load(_ url: PictureURL, pixelSize: Int, deadline: ContinuousClock.Instant? = nil) async -> PictureLoad {
+        await withCheckedContinuation { continuation in
+            load(url, pixelSize: pixelSize, deadline: deadline ?? .now + .seconds(settings.totalTimeout)) {
+                continuation.resume(returning: $0)
             }
         }
-        switch outcome {
-        case .success: counters.record(.fetched)
-        case .failure(let failure):
-            counters.record(.failed(failure))
-            remember(failure, for: key)
-        }
-        return outcome
     }
 
-    private func finishFlight(_ key: String, with outcome: Result<SourcePicture, PictureFailure>) {
-        let waiters = flights.withLock { $0.removeValue(forKey: key) ?? [] }
-        for waiter in waiters { waiter(outcome) }
+    func answer(_ decoded: DecodedPicture, for pixelSize: Int) -> PictureLoad {
+        PictureLoad(
+            result: .success(PictureGeometry.reduce(decoded.bitmap, target: pixelSize)),
+            ttl: seconds(until: decoded.expires, from: MonotonicNanoseconds.now), digest: decoded.digest)
     }
 
-    private func decode(_ source: SourcePicture, url key: String, pixelSize: Int) -> PictureLoad {
-        do throws(PictureFailure) {
-            let bitmap = try decoder.decode(source.bytes, targetSide: pixelSize)
-            return PictureLoad(result: .success(bitmap), ttl: seconds(until: source.expires, from: Clock.now), digest: source.digest)
-        } catch {
-            // The header was fine but the data is not (truncated, corrupt): remember it, so the
-            // bytes are not decoded again for every request until they expire.
-            counters.record(.failed(error))
-            remember(error, for: key)
-            return PictureLoad(result: .failure(error), ttl: settings.failureTTL, digest: nil)
-        }
-    }
-
-    private func remember(_ failure: PictureFailure, for key: String) {
-        guard failure != .busy else { return }
-        let entry = RememberedFailure(failure: failure, expires: Clock.now + UInt64(settings.failureTTL * 1e9))
+    func remember(_ failure: PictureFailure, for key: String) {
+        // Our own limits of the moment are not the picture's fault: not remembered.
+        guard ![.busy, .memoryBusy].contains(failure) else { return }
+        let entry = RememberedFailure(failure: failure, expires: MonotonicNanoseconds.after(seconds: settings.failureTTL))
         failures.insert(entry, forKey: key, cost: key.utf8.count + 64)
     }
 
@@ -144,7 +125,7 @@ public final class PictureService: Sendable {
         return PictureLoad(result: .failure(.busy), ttl: 0, digest: nil)
     }
 
-    private func seconds(until deadline: UInt64, from now: UInt64) -> Double {
+    func seconds(until deadline: UInt64, from now: UInt64) -> Double {
         deadline > now ? Double(deadline - now) / 1e9 : 0
     }
 }

@@ -8,11 +8,10 @@ public enum RenderCommand {
     public static func run(name: String, query: [(String, String)], output: String, configuration: Configuration) -> Int32 {
         do {
             let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
-            let settings = ServiceRunner.settings(from: configuration, renderer: renderer)
             let decoded = name.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
-            let options = try AvatarOptions(query: query.map { (name: $0.0, value: $0.1) }, limits: settings.limits)
+            let options = try AvatarOptions(query: query.map { (name: $0.0, value: $0.1) }, limits: configuration.render.limits(masks: renderer.maskNames))
             try options.checkTheme()
-            let resolved = settings.resolver.resolve(name: decoded, options: options)
+            let resolved = configuration.render.resolver.resolve(name: decoded, options: options)
             try options.format.check(pixels: options.pixelSize * options.pixelSize)
             let bytes: [UInt8] = switch options.format {
             case .json: Array(resolved.json.utf8)
@@ -21,7 +20,7 @@ public enum RenderCommand {
             try Data(bytes).write(to: URL(fileURLWithPath: output))
             return 0
         } catch {
-            ServiceRunner.printError("render failed: \(error)")
+            Logger(format: configuration.log.format).error("render failed: \(error)")
             return 1
         }
     }

@@ -1,9 +1,8 @@
 import Dispatch
 import Glibc
 import MonogramCore
-import MonogramPictures
-public import MonogramHTTP
-public import MonogramRender
+import MonogramHTTP
+import MonogramRender
 
 /// Wires a validated configuration into a running server and runs it until SIGTERM/SIGINT.
 public enum ServiceRunner {
@@ -14,58 +13,22 @@ public enum ServiceRunner {
         case cannotBind = 2
     }
 
-    public static func settings(from configuration: Configuration, renderer: Renderer) -> ServiceSettings {
-        let render = configuration.render
-        let palette = render.palette.isEmpty ? Palette.default : (Palette(colors: render.palette) ?? Palette.default)
-        let limits = OptionLimits(maxSize: render.maxSize, fonts: render.fonts, masks: renderer.maskNames)
-        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        var settings = ServiceSettings(
-            limits: limits,
-            resolver: AvatarResolver(palette: palette, defaultFont: render.defaultFont, defaultBold: render.bold),
-            cacheBytes: configuration.cache.maxBytes,
-            cacheControl: configuration.http.cacheControl,
-            corsOrigin: configuration.http.corsOrigin,
-            renderWorkers: render.workers > 0 ? render.workers : cores,
-            renderQueue: render.queue,
-            renderTimeout: render.timeout,
-            accessLog: configuration.log.access,
-            logFormat: configuration.log.format == .json ? .json : .text)
-        settings.trustedProxies = TrustedProxies(configuration.server.trustedProxies)
-        settings.metricsOnMainPort = configuration.metrics.port == 0
-        settings.pictures = pictureSettings(from: configuration.pictures)
-        settings.pictureFailureCacheControl = configuration.pictures.failureCacheControl
-        return settings
-    }
-
-    public static func serverConfiguration(from configuration: Configuration) -> HTTPServerConfiguration {
-        var server = HTTPServerConfiguration()
-        server.host = configuration.server.host
-        server.port = configuration.server.port
-        server.maxConnections = configuration.server.maxConnections
-        server.readHeaderTimeout = .seconds(configuration.server.readHeaderTimeout)
-        server.idleTimeout = .seconds(configuration.server.idleTimeout)
-        server.writeTimeout = .seconds(configuration.server.writeTimeout)
-        server.maxPipelinedRequests = configuration.server.maxPipelinedRequests
-        server.maxBufferedOutput = configuration.server.maxBufferedOutput
-        server.corsOrigin = configuration.http.corsOrigin
-        return server
-    }
-
     /// Serves until a signal, then drains; returns the process exit code.
     public static func serve(_ configuration: Configuration) -> ExitCode {
+        let logger = Logger(format: configuration.log.format, level: configuration.log.level)
         let service: AvatarService
         do {
             let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
-            service = try AvatarService(settings: settings(from: configuration, renderer: renderer), renderer: renderer)
+            service = try AvatarService(configuration: configuration, renderer: renderer, logger: logger)
         } catch {
-            printError("cannot start the renderer: \(error)")
+            logger.error("cannot start the renderer: \(error)")
             return .badConfiguration
         }
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: serverConfiguration(from: configuration), handler: service)
+            server = try HTTPServer(configuration: configuration.transport, handler: service)
         } catch {
-            printError("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
+            logger.error("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
             return .cannotBind
         }
         service.metrics.attach(connections: server.counters)
@@ -73,7 +36,7 @@ public enum ServiceRunner {
         do {
             admin = try metricsServer(configuration, metrics: service.metrics)
         } catch {
-            printError("cannot listen on \(configuration.server.host):\(configuration.metrics.port) for metrics: \(error)")
+            logger.error("cannot listen on \(configuration.server.host):\(configuration.metrics.port) for metrics: \(error)")
             return .cannotBind
         }
         let signals = [SIGTERM, SIGINT].map { number in
@@ -87,54 +50,26 @@ public enum ServiceRunner {
             return source
         }
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
-        writeLine(STDOUT_FILENO, "monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
+        logger.info("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
         let adminThread = admin.map { admin in
-            writeLine(STDOUT_FILENO, "monogram metrics on http://\(host):\(admin.port)/metrics")
+            logger.info("monogram metrics on http://\(host):\(admin.port)/metrics")
             return OSThread(name: "metrics") { admin.run() }
         }
         server.run()
         adminThread?.join()
         service.stop()
         signals.forEach { $0.cancel() }
-        writeLine(STDOUT_FILENO, "monogram stopped")
+        logger.info("monogram stopped")
         return .clean
     }
 
     /// The admin server for `metrics.port`, on the service's host with one loop; nil when 0.
     static func metricsServer(_ configuration: Configuration, metrics: Metrics) throws(SocketError) -> HTTPServer? {
         guard configuration.metrics.port != 0 else { return nil }
-        var admin = serverConfiguration(from: configuration)
+        var admin = configuration.transport
         admin.port = configuration.metrics.port
         admin.loops = 1
         admin.maxConnections = 64
-        return try HTTPServer(configuration: admin, handler: MetricsService(metrics: metrics))
-    }
-
-    static func printError(_ message: String) {
-        writeLine(STDERR_FILENO, "monogram: \(message)")
-    }
-
-    /// Straight to the descriptor: the access log writes there too, without stdio buffering.
-    static func writeLine(_ fd: Int32, _ text: String) {
-        Array((text + "\n").utf8).withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
-    }
-}
-
-extension ServiceRunner {
-    static func pictureSettings(from pictures: PicturesConfiguration) -> PictureSettings {
-        var settings = PictureSettings()
-        settings.allowedHosts = pictures.allowedHosts
-        settings.maxBytes = pictures.maxBytes
-        settings.maxPixels = pictures.maxPixels
-        settings.connectTimeout = pictures.connectTimeout
-        settings.totalTimeout = pictures.totalTimeout
-        settings.maxRedirects = pictures.maxRedirects
-        settings.maxConcurrentFetches = pictures.maxConcurrentFetches
-        settings.cacheBytes = pictures.cacheBytes
-        settings.minTTL = pictures.minTTL
-        settings.maxTTL = pictures.maxTTL
-        settings.failureTTL = pictures.failureTTL
-        settings.userAgent = "Monogram/\(MonogramRelease.version) (avatar service)"
-        return settings
+        return try HTTPServer(configuration: admin, handler: MetricsService(metrics: metrics, corsOrigin: configuration.http.corsOrigin))
     }
 }

@@ -8,7 +8,10 @@ let loaded: (Configuration, CommandLineAction)
 do {
     loaded = try Configuration.load(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    // Before the configuration exists there is no log format to follow: plain text, one line
+    // per problem.
+    let logger = Logger()
+    for problem in error.problems { logger.error("invalid configuration: " + problem) }
     exit(ServiceRunner.ExitCode.badConfiguration.rawValue)
 }
 let (configuration, action) = loaded
@@ -16,6 +19,8 @@ let (configuration, action) = loaded
 switch action {
 case .help:
     print(CommandLineOptions.usage)
+case .version:
+    print(VersionText.text)
 case .healthcheck:
     exit(HealthProbe.check(host: configuration.server.host, port: configuration.server.port) ? 0 : 1)
 case let .render(name, query, output):
@@ -24,7 +29,8 @@ case .serve:
     // Said once, so an operator sees why a `MONOGRAM_*` variable had no effect.
     let ignored = PlatformVariable.ignored(in: ProcessInfo.processInfo.environment)
     if !ignored.isEmpty {
-        FileHandle.standardError.write(Data("monogram: ignoring service-link variables set by the platform: \(ignored.joined(separator: ", "))\n".utf8))
+        Logger(format: configuration.log.format, level: configuration.log.level)
+            .warning("ignoring service-link variables set by the platform: \(ignored.joined(separator: ", "))")
     }
     exit(ServiceRunner.serve(configuration).rawValue)
 }

@@ -108,7 +108,7 @@ final class OutputCollector: Sendable {
             guard state.port == nil, let range = state.text.range(of: "listening on http://") else { return error }
             let rest = state.text[range.upperBound...]
             guard let line = rest.split(separator: "\n").first, rest.contains("\n"),
-                let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...])
+                let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...].prefix(while: \.isNumber))
             else { return error }
             state.port = port
             return true

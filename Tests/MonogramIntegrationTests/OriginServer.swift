@@ -85,6 +85,21 @@ final class OriginServer: Sendable {
         case "/redirect-inside": send(client, "302 Found", headers: "Location: /png\r\n")
         case "/redirect-outside": send(client, "302 Found", headers: "Location: http://evil.example/png\r\n")
         case "/loop": send(client, "302 Found", headers: "Location: /loop\r\n")
+        // Hostile answers (issue 11): header values that crashed the parser, pictures that
+        // cost CPU or memory out of proportion to their size, bodies that never finish.
+        case "/cache-control":
+            // `/cache-control?<n>`: a valid PNG with the n-th hostile Cache-Control value.
+            let index = Int(path.split(separator: "?").last ?? "") ?? 0
+            let value = OriginServer.hostileCacheControl[index % OriginServer.hostileCacheControl.count]
+            file(client, "quadrants.png", extra: "Cache-Control:\(value)\r\n")
+        case "/many-scans": send(client, "200 OK", headers: "Content-Type: image/jpeg\r\n", body: OriginServer.manyScanJPEG)
+        case "/40mp": send(client, "200 OK", headers: "Content-Type: image/png\r\n", body: OriginServer.fortyMegapixelPNG)
+        case "/stall":
+            // The head and a byte of body, then nothing: holds a picture thread until the
+            // fetcher's own deadline (or the gate opens).
+            write(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n\u{89}".utf8))
+            gate.wait()
+            gate.signal()
         case "/gated":
             gate.wait()
             gate.signal()  // once open, stays open
@@ -92,6 +107,15 @@ final class OriginServer: Sendable {
         default: send(client, "404 Not Found", body: Array("no\n".utf8))
         }
     }
+
+    /// Each crashed the process before the directive parser was fixed (the leading space is
+    /// the header's optional whitespace, so `" = "` arrives as `=` with spaces around it).
+    static let hostileCacheControl = [" =", " ==", " max-age=60,=", "  =  ", " ,=,", " max-age=\"", " s-maxage==5"]
+
+    /// 2,647 scans at 1 MP: legal, 41 KB, ~0.4 s of CPU per decode without the work bound.
+    static let manyScanJPEG = HostilePictures.manyScanJPEG(width: 1024, height: 1024)
+    /// 8000 × 5000 black pixels: 40 KB on disk, 160 MB decoded.
+    static let fortyMegapixelPNG = HostilePictures.zeroPNG(width: 8_000, height: 5_000)
 
     /// A valid PNG padded past the 200000-byte limit with bytes after IEND (which decoders
     /// ignore), so only the byte limit can turn it away.

@@ -79,4 +79,20 @@ struct PolicyTests {
     func lifetime(header: String, seconds: Double) {
         #expect(CacheLifetime.seconds(cacheControl: header, minimum: 60, maximum: 86_400) == seconds)
     }
+
+    /// Break 1 of issue 11: `=` alone split into no parts and was subscripted (SIGILL).
+    @Test("a Cache-Control made of separators and empty directives is ignored, not a crash", arguments: [
+        "=", "==", "max-age=60,=", " = ", ",", ",,=,", "=max-age", "max-age=", "\"", "max-age=\"", "s-maxage==5",
+        "max-age=99999999999999999999999999", "\u{0}=\u{0}", "max-age=60,=, s-maxage=120",
+    ])
+    func hostileLifetime(header: String) {
+        let seconds = CacheLifetime.seconds(cacheControl: header, minimum: 60, maximum: 86_400)
+        #expect((60...86_400).contains(seconds))
+    }
+
+    @Test("directives after an empty one still count")
+    func directivesAfterEmpty() {
+        #expect(CacheLifetime.seconds(cacheControl: "=, max-age=600", minimum: 60, maximum: 86_400) == 600)
+        #expect(CacheLifetime.seconds(cacheControl: "max-age=60,=, s-maxage=120", minimum: 60, maximum: 86_400) == 120)
+    }
 }

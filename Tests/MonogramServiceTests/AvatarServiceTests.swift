@@ -77,7 +77,7 @@ struct AvatarServiceTests {
         #expect(browser.status.code == 400)
         #expect(browser.header("Content-Type") == "image/png")
         #expect(browser.header("X-Avatar-Error") == "dpr must be one of 1, 1.5, 2, 3, 4")
-        #expect(browser.body == service.placeholderPNG)
+        #expect(browser.body == service.fixed.errors.placeholderPNG)
     }
 
     @Test("a repeated parameter is a 400")

@@ -1,3 +1,5 @@
+import MonogramPictures
+import MonogramHTTP
 import Testing
 import MonogramService
 

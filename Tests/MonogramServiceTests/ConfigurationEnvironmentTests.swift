@@ -1,3 +1,5 @@
+import MonogramPictures
+import MonogramHTTP
 import Foundation
 import Testing
 import MonogramCore
@@ -15,18 +17,24 @@ struct KeySample: Sendable, CustomTestStringConvertible {
 
 @Suite("Configuration from the environment")
 struct ConfigurationEnvironmentTests {
-    /// Every key of API §6 (30) and the picture keys added since (35), so a key missing from the table fails here.
+    /// Every key of API §6 and those added since (the server's own limits, the picture queue,
+    /// the log level); `ConfigurationKeyTableTests` checks this table against `Setting.all`.
     static let everyKey: [KeySample] = [
         KeySample(path: "server.host", text: "0.0.0.0") { $0.server.host = "0.0.0.0" },
         KeySample(path: "server.port", text: "9000") { $0.server.port = 9000 },
+        KeySample(path: "server.loops", text: "2") { $0.server.loops = 2 },
         KeySample(path: "server.max_connections", text: "10") { $0.server.maxConnections = 10 },
-        KeySample(path: "server.read_header_timeout", text: "1.5") { $0.server.readHeaderTimeout = 1.5 },
-        KeySample(path: "server.idle_timeout", text: "2") { $0.server.idleTimeout = 2 },
-        KeySample(path: "server.write_timeout", text: "3") { $0.server.writeTimeout = 3 },
-        KeySample(path: "server.shutdown_grace", text: "4") { $0.server.shutdownGrace = 4 },
-        KeySample(path: "server.drain_delay", text: "0.5") { $0.server.drainDelay = 0.5 },
+        KeySample(path: "server.read_header_timeout", text: "1.5") { $0.server.readHeaderTimeout = .milliseconds(1500) },
+        KeySample(path: "server.idle_timeout", text: "2") { $0.server.idleTimeout = .seconds(2) },
+        KeySample(path: "server.write_timeout", text: "3") { $0.server.writeTimeout = .seconds(3) },
+        KeySample(path: "server.shutdown_grace", text: "4") { $0.server.shutdownGrace = .seconds(4) },
+        KeySample(path: "server.drain_delay", text: "0.5") { $0.server.drainDelay = .milliseconds(500) },
         KeySample(path: "server.max_pipelined_requests", text: "4") { $0.server.maxPipelinedRequests = 4 },
         KeySample(path: "server.max_buffered_output", text: "65536") { $0.server.maxBufferedOutput = 65536 },
+        KeySample(path: "server.max_target_bytes", text: "4096") { $0.server.parserLimits.maxTargetBytes = 4096 },
+        KeySample(path: "server.max_head_bytes", text: "8192") { $0.server.parserLimits.maxHeadBytes = 8192 },
+        KeySample(path: "server.max_header_fields", text: "50") { $0.server.parserLimits.maxHeaderFields = 50 },
+        KeySample(path: "server.max_body_bytes", text: "0") { $0.server.parserLimits.maxBodyBytes = 0 },
         KeySample(path: "server.trusted_proxies", text: "10.0.0.0/8, ::1") { $0.server.trustedProxies = ["10.0.0.0/8", "::1"] },
         KeySample(path: "cache.max_bytes", text: "1000") { $0.cache.maxBytes = 1000 },
         KeySample(path: "render.max_size", text: "2048") { $0.render.maxSize = 2048 },
@@ -39,7 +47,7 @@ struct ConfigurationEnvironmentTests {
         },
         KeySample(path: "render.workers", text: "2") { $0.render.workers = 2 },
         KeySample(path: "render.queue", text: "5") { $0.render.queue = 5 },
-        KeySample(path: "render.timeout", text: "1") { $0.render.timeout = 1 },
+        KeySample(path: "render.timeout", text: "1") { $0.render.timeout = .seconds(1) },
         KeySample(path: "http.cache_control", text: "no-cache") { $0.http.cacheControl = "no-cache" },
         KeySample(path: "http.cors_origin", text: "https://example.com") { $0.http.corsOrigin = "https://example.com" },
         KeySample(path: "pictures.allowed_hosts", text: "Example.com,*.cdn.example.org,img.example:8443,[::1]:8080") {
@@ -47,11 +55,14 @@ struct ConfigurationEnvironmentTests {
         },
         KeySample(path: "pictures.max_bytes", text: "1") { $0.pictures.maxBytes = 1 },
         KeySample(path: "pictures.max_pixels", text: "1") { $0.pictures.maxPixels = 1 },
+        KeySample(path: "pictures.decode_memory", text: "1") { $0.pictures.decodeMemory = 1 },
+        KeySample(path: "pictures.max_jpeg_work", text: "1") { $0.pictures.maxJPEGWork = 1 },
         KeySample(path: "pictures.connect_timeout", text: "1") { $0.pictures.connectTimeout = 1 },
         KeySample(path: "pictures.total_timeout", text: "3") { $0.pictures.totalTimeout = 3 },
         KeySample(path: "pictures.failure_cache_control", text: "no-store") { $0.pictures.failureCacheControl = "no-store" },
         KeySample(path: "pictures.cache_bytes", text: "1") { $0.pictures.cacheBytes = 1 },
         KeySample(path: "pictures.max_concurrent_fetches", text: "2") { $0.pictures.maxConcurrentFetches = 2 },
+        KeySample(path: "pictures.queue", text: "16") { $0.pictures.queueLimit = 16 },
         KeySample(path: "pictures.max_redirects", text: "0") { $0.pictures.maxRedirects = 0 },
         KeySample(path: "pictures.min_ttl", text: "1") { $0.pictures.minTTL = 1 },
         KeySample(path: "pictures.max_ttl", text: "600") { $0.pictures.maxTTL = 600 },
@@ -59,6 +70,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "metrics.port", text: "9100") { $0.metrics.port = 9100 },
         KeySample(path: "log.format", text: "json") { $0.log.format = .json },
         KeySample(path: "log.access", text: "false") { $0.log.access = false },
+        KeySample(path: "log.level", text: "warning") { $0.log.level = .warning },
     ]
 
     @Test("every key can be set by its MONOGRAM_SECTION_KEY variable", arguments: everyKey)

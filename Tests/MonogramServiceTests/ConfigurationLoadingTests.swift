@@ -1,3 +1,5 @@
+import MonogramPictures
+import MonogramHTTP
 import Foundation
 import Testing
 import MonogramCore
@@ -63,8 +65,8 @@ struct ConfigurationLoadingTests {
         #expect(configuration.server.port == 3333)  // flag
         #expect(configuration.server.maxConnections == 8)  // environment
         #expect(configuration.server.host == "10.0.0.1")  // file
-        #expect(configuration.server.idleTimeout == 3)  // file
-        #expect(configuration.server.writeTimeout == 10)  // default
+        #expect(configuration.server.idleTimeout == .seconds(3))  // file
+        #expect(configuration.server.writeTimeout == .seconds(10))  // default
     }
 
     @Test("a missing default file means defaults; a missing --config file is an error")
@@ -131,7 +133,7 @@ struct ConfigurationLoadingTests {
     func numberForms() throws {
         let configuration = try Configuration.load(json: #"{"server": {"port": 8081.0, "idle_timeout": 0.25}}"#)
         #expect(configuration.server.port == 8081)
-        #expect(configuration.server.idleTimeout == 0.25)
+        #expect(configuration.server.idleTimeout == .milliseconds(250))
     }
 
     @Test("rules between keys are checked after every source")

@@ -1,3 +1,4 @@
+import MonogramHTTP
 import Testing
 import MonogramService
 

@@ -14,8 +14,7 @@ enum ServiceTestSupport {
         var configuration = Configuration()
         configuration.cache.maxBytes = cacheBytes
         configuration.render.workers = 2
-        let settings = ServiceRunner.settings(from: configuration, renderer: renderer)
-        return try AvatarService(settings: settings, renderer: renderer)
+        return try AvatarService(configuration: configuration, renderer: renderer, logger: Logger())
     }
 
     static func head(_ target: String, method: HTTPMethod = .get, headers: [(name: String, value: String)] = []) -> HTTPRequestHead {
@@ -23,7 +22,7 @@ enum ServiceTestSupport {
     }
 
     /// Calls the handler and waits for the answer whether it is immediate or deferred.
-    static func call(_ service: AvatarService, _ request: HTTPRequestHead) -> (response: HTTPResponse, note: String) {
+    static func call(_ service: any HTTPHandler, _ request: HTTPRequestHead) -> (response: HTTPResponse, note: String) {
         let answer = Locked<(HTTPResponse, String)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let responder = HTTPResponder { response, note in

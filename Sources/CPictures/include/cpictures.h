@@ -72,13 +72,14 @@ int monogram_png_header(const unsigned char *data, size_t size, int *width, int 
 int monogram_png_decode_argb(const unsigned char *data, size_t size, uint32_t *pixels, int width, int height);
 
 int monogram_jpeg_header(const unsigned char *data, size_t size, int *width, int *height);
-/// The smallest DCT-scaled size (1/8 steps) whose shorter side is still >= `min_side`.
-void monogram_jpeg_scaled_size(int width, int height, int min_side, int *scaled_width, int *scaled_height);
-/// Decodes at `width × height`, which must be a size monogram_jpeg_scaled_size returned.
+/// Decodes at `width × height`, which must be a DCT-scaled size (k/8 of the stored size,
+/// rounded up; PictureHeader.jpegScaledSize).
 /// Corrupt or truncated data is an error, not a grey-filled image.
 int monogram_jpeg_decode_argb(const unsigned char *data, size_t size, uint32_t *pixels, int width, int height);
 
-int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height);
+/// Dimensions, and whether the bitstream is lossless (VP8L decodes the whole image into a
+/// buffer of its own, so it costs 4 bytes per pixel whatever the output size).
+int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height, int *lossless);
 /// Decodes the `crop_side` square at (`crop_left`, `crop_top`) scaled to `out_side`
 /// (libwebp crops and scales while decoding, so the full image is never held).
 int monogram_webp_decode_square_argb(const unsigned char *data, size_t size, int crop_left, int crop_top,

@@ -1,6 +1,6 @@
 /// Limits and timeouts of the HTTP server; every one has a name and a default (Go's
 /// `http.Server` is the reference for which exist and why).
-public struct HTTPServerConfiguration: Sendable {
+public struct HTTPServerConfiguration: Sendable, Hashable {
     public var host = "127.0.0.1"
     public var port = 8080
     /// Event-loop threads; 0 means one per core.

@@ -5,6 +5,8 @@ public enum CommandLineAction: Sendable, Equatable {
     case serve
     /// Print `CommandLineOptions.usage` and exit 0 (`--help`, `-h` or `monogram help`).
     case help
+    /// Print the release and the linked C libraries' versions and exit 0 (`--version`).
+    case version
     /// `GET /healthz` on the configured host and port; exit 0 on `200`, else 1 (Docker `HEALTHCHECK`).
     /// A wildcard `server.host` (`0.0.0.0`, `::`) is not an address to connect to: use loopback.
     case healthcheck
@@ -14,7 +16,7 @@ public enum CommandLineAction: Sendable, Equatable {
 
     public static func == (lhs: CommandLineAction, rhs: CommandLineAction) -> Bool {
         switch (lhs, rhs) {
-        case (.serve, .serve), (.help, .help), (.healthcheck, .healthcheck):
+        case (.serve, .serve), (.help, .help), (.version, .version), (.healthcheck, .healthcheck):
             return true
         case let (.render(name1, query1, output1), .render(name2, query2, output2)):
             return name1 == name2 && output1 == output2

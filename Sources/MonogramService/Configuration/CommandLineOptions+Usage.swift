@@ -4,7 +4,7 @@ extension CommandLineOptions {
         USAGE: monogram [serve] [--config PATH] [--host HOST] [--port PORT]
                monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
                monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE
-               monogram --help
+               monogram --help | --version
 
         Monogram serves avatars over HTTP/1.1: a person's picture, or their initials on a
         colour that is always the same for the same person.
@@ -25,6 +25,7 @@ extension CommandLineOptions {
           --size N, --shape S, --format F, --bg HEX, ...
                           render: any query parameter of GET /avatar/{name}
           -h, --help      show this text
+          --version       show the release and the versions of cairo, pango and libpng
           Options also take the form --option=value; `--` ends the options.
 
         CONFIGURATION:

@@ -54,6 +54,7 @@ public struct CommandLineOptions: Sendable, Equatable {
                 continue
             }
             if token == "--help" || token == "-h" { return CommandLineOptions(action: .help) }
+            if token == "--version" { return CommandLineOptions(action: .version) }
 
             var name = token == "-o" ? "--output" : token
             var value: String?

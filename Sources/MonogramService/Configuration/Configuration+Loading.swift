@@ -15,7 +15,7 @@ extension Configuration {
     ) throws(ConfigurationError) -> (Configuration, CommandLineAction) {
         let options = try CommandLineOptions.parse(arguments)
         // Help must work even when the configuration is broken: that is when it is needed.
-        if options.action == .help { return (Configuration(), .help) }
+        if options.action == .help || options.action == .version { return (Configuration(), options.action) }
         let configuration = try load(
             file: options.configPath, fileIsRequired: options.configPathIsExplicit,
             environment: environment, overrides: options.overrides)

@@ -1,34 +1,26 @@
+public import MonogramPictures
+
 /// `pictures`: fetching a person's picture from `picture=URL` (API §3).
+///
+/// The fetch limits are the picture service's own `PictureSettings`, held here as they are and
+/// handed to it unchanged (defaults written once, there); `configuration.pictures.max…` reads
+/// through to them. Only what the answers need lives beside them.
+@dynamicMemberLookup
 public struct PicturesConfiguration: Sendable, Hashable {
-    /// `pictures.allowed_hosts`: hosts pictures may come from, as `host`, `host:port` or
-    /// `*.suffix` (any subdomain of suffix), stored lower-cased. Default none: pictures are off.
-    public var allowedHosts: [String] = []
-    /// `pictures.max_bytes`: largest response body read. Default 5242880 (5 MiB).
-    public var maxBytes: Int = 5_242_880
-    /// `pictures.max_pixels`: largest decoded width × height. Default 40000000.
-    public var maxPixels: Int = 40_000_000
-    /// `pictures.connect_timeout`: seconds to connect. Default 2.
-    public var connectTimeout: Double = 2
-    /// `pictures.total_timeout`: seconds for the whole fetch, redirects included. Default 5.
-    public var totalTimeout: Double = 5
+    /// `pictures.allowed_hosts`, `max_bytes`, `max_pixels`, `decode_memory`, `max_jpeg_work`, the timeouts, `cache_bytes`,
+    /// `max_concurrent_fetches`, `queue`, `max_redirects` and the TTLs.
+    public var fetch: PictureSettings
     /// `pictures.failure_cache_control`: `Cache-Control` when a picture could not be used, short
     /// so the picture is tried again soon. Default `public, max-age=300`.
     public var failureCacheControl: String = "public, max-age=300"
-    /// `pictures.cache_bytes`: bytes of fetched pictures kept. Default 33554432 (32 MiB).
-    public var cacheBytes: Int = 33_554_432
-    /// `pictures.max_concurrent_fetches`: fetches in flight at once (one thread each). Default 8.
-    public var maxConcurrentFetches: Int = 8
-    /// `pictures.max_redirects`: redirects followed, each re-checked against the allow-list.
-    /// Default 3.
-    public var maxRedirects: Int = 3
-    /// `pictures.min_ttl`: seconds a fetched picture is kept at least, whatever its origin's
-    /// `Cache-Control` says. Default 60.
-    public var minTTL: Double = 60
-    /// `pictures.max_ttl`: seconds a fetched picture is kept at most. Default 86400.
-    public var maxTTL: Double = 86_400
-    /// `pictures.failure_ttl`: seconds a failed fetch is remembered before it is tried again.
-    /// Default 300.
-    public var failureTTL: Double = 300
 
-    public init() {}
+    public init() {
+        fetch = PictureSettings()
+        fetch.userAgent = "Monogram/\(MonogramRelease.version) (avatar service)"
+    }
+
+    public subscript<T>(dynamicMember path: WritableKeyPath<PictureSettings, T>) -> T {
+        get { fetch[keyPath: path] }
+        set { fetch[keyPath: path] = newValue }
+    }
 }

@@ -20,8 +20,9 @@ public struct RenderConfiguration: Sendable, Hashable {
     public var workers: Int = 0
     /// `render.queue`: renders waiting for a worker before requests get 503. Default 64.
     public var queue: Int = 64
-    /// `render.timeout`: seconds a render may wait in the queue before it is answered 503. Default 2.
-    public var timeout: Double = 2
+    /// `render.timeout`: how long a request may wait for a render worker, counted from its
+    /// arrival (after its picture budget, for pictures); past it the answer is 503. Default 2 s.
+    public var timeout: Duration = .seconds(2)
 
     public init() {}
 }

@@ -1,3 +1,5 @@
+import MonogramHTTP
+import MonogramPictures
 import MonogramCore
 
 extension Setting {
@@ -10,14 +12,19 @@ extension Setting {
         return [
             .value("server", "host", \.server.host) { Convert.string($0, &$1, parse: Syntax.listenHost) },
             .value("server", "port", \.server.port) { Convert.integer($0, in: port, &$1) },
+            .value("server", "loops", \.server.loops) { Convert.integer($0, in: 0...1024, &$1) },
             .value("server", "max_connections", \.server.maxConnections) { Convert.integer($0, in: positive, &$1) },
-            .value("server", "read_header_timeout", \.server.readHeaderTimeout, Convert.seconds),
-            .value("server", "idle_timeout", \.server.idleTimeout, Convert.seconds),
-            .value("server", "write_timeout", \.server.writeTimeout, Convert.seconds),
-            .value("server", "shutdown_grace", \.server.shutdownGrace, Convert.seconds),
-            .value("server", "drain_delay", \.server.drainDelay, Convert.secondsOrZero),
+            .value("server", "read_header_timeout", \.server.readHeaderTimeout, Convert.duration),
+            .value("server", "idle_timeout", \.server.idleTimeout, Convert.duration),
+            .value("server", "write_timeout", \.server.writeTimeout, Convert.duration),
+            .value("server", "shutdown_grace", \.server.shutdownGrace, Convert.duration),
+            .value("server", "drain_delay", \.server.drainDelay, Convert.durationOrZero),
             .value("server", "max_pipelined_requests", \.server.maxPipelinedRequests) { Convert.integer($0, in: 1...1024, &$1) },
             .value("server", "max_buffered_output", \.server.maxBufferedOutput) { Convert.integer($0, in: 4096...Int(Int32.max), &$1) },
+            .value("server", "max_target_bytes", \.server.parserLimits.maxTargetBytes) { Convert.integer($0, in: 256...1_048_576, &$1) },
+            .value("server", "max_head_bytes", \.server.parserLimits.maxHeadBytes) { Convert.integer($0, in: 1024...1_048_576, &$1) },
+            .value("server", "max_header_fields", \.server.parserLimits.maxHeaderFields) { Convert.integer($0, in: 1...10_000, &$1) },
+            .value("server", "max_body_bytes", \.server.parserLimits.maxBodyBytes) { Convert.integer($0, in: any, &$1) },
             .value("server", "trusted_proxies", \.server.trustedProxies) {
                 Convert.list($0, &$1, element: Syntax.ipOrCIDR)
             },
@@ -36,7 +43,7 @@ extension Setting {
             .value("render", "palette", \.render.palette) { Convert.list($0, &$1, element: PaletteColour.parse) },
             .value("render", "workers", \.render.workers) { Convert.integer($0, in: any, &$1) },
             .value("render", "queue", \.render.queue) { Convert.integer($0, in: positive, &$1) },
-            .value("render", "timeout", \.render.timeout, Convert.seconds),
+            .value("render", "timeout", \.render.timeout, Convert.duration),
 
             .value("http", "cache_control", \.http.cacheControl) { Convert.string($0, &$1, parse: Syntax.headerValue) },
             .value("http", "cors_origin", \.http.corsOrigin) { Convert.string($0, &$1, parse: Syntax.headerValue) },
@@ -46,6 +53,8 @@ extension Setting {
             },
             .value("pictures", "max_bytes", \.pictures.maxBytes) { Convert.integer($0, in: positive, &$1) },
             .value("pictures", "max_pixels", \.pictures.maxPixels) { Convert.integer($0, in: positive, &$1) },
+            .value("pictures", "decode_memory", \.pictures.decodeMemory) { Convert.integer($0, in: positive, &$1) },
+            .value("pictures", "max_jpeg_work", \.pictures.maxJPEGWork) { Convert.integer($0, in: positive, &$1) },
             .value("pictures", "connect_timeout", \.pictures.connectTimeout, Convert.seconds),
             .value("pictures", "total_timeout", \.pictures.totalTimeout, Convert.seconds),
             .value("pictures", "failure_cache_control", \.pictures.failureCacheControl) {
@@ -55,6 +64,7 @@ extension Setting {
             .value("pictures", "max_concurrent_fetches", \.pictures.maxConcurrentFetches) {
                 Convert.integer($0, in: 1...1024, &$1)
             },
+            .value("pictures", "queue", \.pictures.queueLimit) { Convert.integer($0, in: positive, &$1) },
             .value("pictures", "max_redirects", \.pictures.maxRedirects) { Convert.integer($0, in: 0...10, &$1) },
             .value("pictures", "min_ttl", \.pictures.minTTL, Convert.seconds),
             .value("pictures", "max_ttl", \.pictures.maxTTL, Convert.seconds),
@@ -64,13 +74,21 @@ extension Setting {
 
             .value("log", "format", \.log.format) {
                 Convert.string($0, &$1) { (text: String) throws(ValueProblem) in
-                    guard let format = LogConfiguration.Format(rawValue: text) else {
+                    guard let format = LogFormat(rawValue: text) else {
                         throw ValueProblem(message: #"must be "text" or "json""#)
                     }
                     return format
                 }
             },
             .value("log", "access", \.log.access, Convert.boolean),
+            .value("log", "level", \.log.level) {
+                Convert.string($0, &$1) { (text: String) throws(ValueProblem) in
+                    guard let level = LogLevel(rawValue: text) else {
+                        throw ValueProblem(message: #"must be "info", "warning" or "error""#)
+                    }
+                    return level
+                }
+            },
         ]
     }
 }

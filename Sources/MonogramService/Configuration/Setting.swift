@@ -72,8 +72,13 @@ enum Convert {
         return number
     }
 
-    /// Seconds from 0 (off) to a day.
-    static func secondsOrZero(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Double? {
+    /// `seconds`, as a `Duration` (every time but the picture fetcher's, which keeps seconds).
+    static func duration(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Duration? {
+        seconds(raw, &problems).map { Duration.seconds($0) }
+    }
+
+    /// Seconds from 0 (off) to a day, as a `Duration`.
+    static func durationOrZero(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Duration? {
         let number: Double?
         switch raw {
         case .json(let value): number = jsonNumber(value)?.doubleValue
@@ -83,7 +88,7 @@ enum Convert {
             problems.append(ValueProblem(message: "must be a number of seconds from 0 to 86400"))
             return nil
         }
-        return number
+        return .seconds(number)
     }
 
     static func boolean(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Bool? {

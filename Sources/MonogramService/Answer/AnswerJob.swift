@@ -1,0 +1,90 @@
+import MonogramCore
+import MonogramHTTP
+
+/// One kind of cacheable answer, as the pipeline needs to see it: its key, where and how it is
+/// produced, and what it costs. `/avatar`, `/group` and their picture variants are jobs; so will
+/// be `/gravatar/{hash}` (issue 16).
+///
+/// The pipeline runs `gather` (outside work the answer waits for, e.g. picture loads; by default
+/// none) and then `produce` on a render worker, or at once on the loop thread for `.loop` jobs.
+protocol AnswerJob: Sendable {
+    /// What `gather` hands to `produce`.
+    associatedtype Materials: Sendable
+
+    var key: AnswerKey { get }
+    var placement: AnswerPlacement { get }
+    /// Render-budget tokens this answer costs when it misses the cache (issue 14:
+    /// max(1, output pixels ÷ 128²)); charged by the pipeline's admission step, never on a hit.
+    var cost: Int { get }
+    /// How long `gather` may take; the render deadline is the request's arrival plus this plus
+    /// `render.timeout`.
+    var gatherBudget: Duration { get }
+    /// Calls `done` exactly once, on any thread, by `deadline` (past it, with what a job draws
+    /// in the materials' place: the initials for a picture).
+    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (Materials) -> Void)
+    /// The answer, on a render worker (or the loop thread for `.loop` jobs).
+    func produce(_ materials: Materials) throws(ServiceError) -> Produced
+    /// Materials available without gathering (what a `.loop` job is produced from); nil when
+    /// they must be gathered.
+    static var immediate: Materials? { get }
+    /// What to produce from when `gather` has not called back by its deadline (for pictures:
+    /// none, so the initials are drawn). The pipeline then goes on with these, so an answer
+    /// never waits on outside work longer than the gather budget; nil for jobs that gather
+    /// nothing.
+    var lateMaterials: Materials? { get }
+}
+
+extension AnswerJob {
+    static var immediate: Materials? { nil }
+    var lateMaterials: Materials? { nil }
+}
+
+extension AnswerJob where Materials == Void {
+    static var immediate: Void? { () }
+    var gatherBudget: Duration { .zero }
+
+    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (()) -> Void) {
+        done(())
+    }
+}
+
+enum AnswerPlacement: Sendable {
+    /// Cheap enough for the event loop (JSON): no single flight, no queue.
+    case loop
+    /// On the render pool, one flight per key, within the deadline.
+    case pool
+}
+
+/// Tokens for an image of `pixels` per side (issue 14's rule), at least 1.
+func renderCost(side pixels: Int, faces: Int = 1) -> Int {
+    max(1, (pixels * pixels * max(1, faces)) / (128 * 128))
+}
+
+/// What a job made: an image (or JSON) the pipeline wraps in the §4 headers, or a finished
+/// response; and for how long it may be kept.
+struct Produced: Sendable {
+    enum Content: Sendable {
+        case image(body: [UInt8], format: OutputFormat, source: AvatarSource, variant: AnswerVariant, cacheControl: String?)
+        /// An answer with nothing to revalidate (the `fallback=404` answer).
+        case plain(HTTPResponse)
+    }
+
+    var content: Content
+    /// Nil: valid for ever (drawn from the request alone). Otherwise the picture outcome's
+    /// lifetime; zero or less is not kept.
+    var lifetime: Duration?
+
+    static func image(
+        _ body: [UInt8], format: OutputFormat, source: AvatarSource, variant: AnswerVariant = .plain,
+        cacheControl: String? = nil, lifetime: Duration? = nil
+    ) -> Produced {
+        Produced(content: .image(body: body, format: format, source: source, variant: variant, cacheControl: cacheControl), lifetime: lifetime)
+    }
+}
+
+/// `X-Avatar-Source`: what the image shows.
+enum AvatarSource: String, Sendable {
+    case initials
+    case placeholder
+    case picture
+}

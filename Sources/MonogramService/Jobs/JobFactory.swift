@@ -1,0 +1,78 @@
+import Glibc
+public import MonogramCore
+import MonogramPictures
+import MonogramRender
+
+/// What the routes need to turn a parsed request into an `AnswerJob`: the option limits, the
+/// resolver of initials and colour, the renderer, and the picture service.
+struct JobFactory: Sendable {
+    let limits: OptionLimits
+    let resolver: AvatarResolver
+    let drawing: Drawing
+    /// Fetches `picture=` URLs on its own threads.
+    let pictures: PictureService
+    let pictureFailure: PictureFailureAnswers
+
+    init(configuration: Configuration, renderer: Renderer, headers: CommonHeaders) {
+        self.limits = configuration.render.limits(masks: renderer.maskNames)
+        self.resolver = configuration.render.resolver
+        self.drawing = Drawing(
+            renderer: renderer, workers: configuration.render.workerCount, maxSize: configuration.render.maxSize,
+            memoryWait: configuration.render.timeout)
+        self.pictures = PictureService(settings: configuration.pictures.fetch)
+        self.pictureFailure = PictureFailureAnswers(cacheControl: configuration.pictures.failureCacheControl, headers: headers)
+    }
+
+    func avatar(name: String, options: AvatarOptions) -> any AnswerJob {
+        if options.format != .json, let picture = options.picture, let url = try? PictureURL.parse(picture) {
+            return PictureAvatarJob(
+                key: .avatar(options, name: name), resolved: resolver.resolve(name: name, options: options), url: url,
+                pictures: pictures, drawing: drawing, failure: pictureFailure)
+        }
+        return AvatarJob(name: name, options: options, resolver: resolver, drawing: drawing)
+    }
+
+    func group(_ resolved: ResolvedGroup) -> any AnswerJob {
+        let wanted = resolved.options.format == .json ? [] : drawnPictures(resolved)
+        guard !wanted.isEmpty else { return GroupJob(resolved: resolved, drawing: drawing) }
+        return PictureGroupJob(
+            key: .group(resolved.options, names: resolved.names), resolved: resolved, wanted: wanted, pictures: pictures,
+            drawing: drawing, failure: pictureFailure)
+    }
+
+    /// The pictures of the faces that are drawn, by face index.
+    func drawnPictures(_ resolved: ResolvedGroup) -> [(face: Int, url: PictureURL)] {
+        resolved.options.pictures.prefix(resolved.spec.faces.count).enumerated().compactMap { face, picture in
+            picture.flatMap { try? pictures.validate($0) }.map { (face, $0) }
+        }
+    }
+
+    /// Checks `picture` against the allow-list and replaces it by its normal form, so spelling
+    /// variants of one URL share a cache entry. A bad URL or host is a 400 naming it.
+    func normalisePicture(_ picture: String?) throws(OptionsError) -> String? {
+        guard let picture else { return nil }
+        do throws(PictureError) {
+            return try pictures.validate(picture).string
+        } catch {
+            throw OptionsError(parameter: "picture", message: error.description)
+        }
+    }
+}
+
+extension RenderConfiguration {
+    /// What a request may ask for (`render.max_size`, `render.fonts`, the masks found).
+    public func limits(masks: Set<String>) -> OptionLimits {
+        OptionLimits(maxSize: maxSize, fonts: fonts, masks: masks)
+    }
+
+    /// Initials and colour with the configured palette, font and weight.
+    public var resolver: AvatarResolver {
+        let chosen = palette.isEmpty ? Palette.default : (Palette(colors: palette) ?? Palette.default)
+        return AvatarResolver(palette: chosen, defaultFont: defaultFont, defaultBold: bold)
+    }
+
+    /// `render.workers`, with 0 meaning one per online core.
+    var workerCount: Int {
+        workers > 0 ? workers : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}

@@ -1,0 +1,54 @@
+import MonogramCore
+import MonogramPictures
+import MonogramSync
+
+/// `picture` on `/group` (API §2, §3): the i-th picture belongs to the i-th name. Every drawn
+/// face's picture is loaded at once (each URL once, on the picture threads); the row is drawn
+/// when the last load ends, with initials for any face whose picture could not be used, and kept
+/// for as long as the shortest-lived outcome holds.
+struct PictureGroupJob: AnswerJob {
+    let key: AnswerKey
+    let resolved: ResolvedGroup
+    /// The pictures of the faces that are drawn, by face index (never empty).
+    let wanted: [(face: Int, url: PictureURL)]
+    let pictures: PictureService
+    let drawing: Drawing
+    let failure: PictureFailureAnswers
+
+    var placement: AnswerPlacement { .pool }
+    var cost: Int { renderCost(side: resolved.spec.layout.side, faces: resolved.spec.layout.slots) }
+    var gatherBudget: Duration { pictures.loadBudget }
+    /// Past the deadline every face is drawn with its initials.
+    var lateMaterials: [Int: PictureLoad]? { [:] }
+
+    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable ([Int: PictureLoad]) -> Void) {
+        let gathered = Locked<[Int: PictureLoad]>([:])
+        let count = wanted.count
+        for (face, url) in wanted {
+            pictures.load(url, pixelSize: resolved.spec.layout.side, deadline: deadline) { load in
+                let all: [Int: PictureLoad]? = gathered.withLock { loads in
+                    loads[face] = load
+                    return loads.count == count ? loads : nil
+                }
+                if let all { done(all) }
+            }
+        }
+    }
+
+    func produce(_ loads: [Int: PictureLoad]) throws(ServiceError) -> Produced {
+        var spec = resolved.spec
+        var digests: [(face: Int, digest: UInt64)] = []
+        for (face, load) in loads.sorted(by: { $0.key < $1.key }) {
+            guard let bitmap = load.bitmap, let digest = load.digest else { continue }
+            spec.faces[face].content = .picture(bitmap)
+            digests.append((face, digest))
+        }
+        let failed = digests.count < wanted.count
+        let lifetime = Duration.seconds(max(0, loads.values.map(\.ttl).min() ?? 0))
+        let format = resolved.options.format
+        let source: AvatarSource = !digests.isEmpty ? .picture : resolved.faces.allSatisfy { $0.initials.isEmpty } ? .placeholder : .initials
+        return .image(
+            try drawing.group(spec, format: format, key: key), format: format, source: source, variant: .groupPictures(digests),
+            cacheControl: failed ? failure.cacheControl : CacheDirective.maxAge(lifetime), lifetime: lifetime)
+    }
+}

@@ -1,0 +1,111 @@
+import MonogramCore
+import MonogramHTTP
+
+extension Metrics {
+    /// Every metric in the Prometheus text exposition format, built at scrape time.
+    public func exposition() -> String {
+        var out = ExpositionWriter()
+        out.family("monogram_build_info", .gauge, "The running release.")
+        out.sample("monogram_build_info", ["version": MonogramRelease.version], 1)
+
+        out.family("monogram_http_requests_total", .counter, "Responses written, by route and status class.")
+        for route in MetricsRoute.allCases {
+            for (index, statusClass) in Metrics.statusClasses.enumerated() {
+                out.sample("monogram_http_requests_total", ["route": route.label, "code": statusClass], Double(requestCount(route: route, statusClass: index)))
+            }
+        }
+        out.histogram("monogram_http_request_duration_seconds", "From the request head read to the response queued for writing.", requestDuration)
+        out.histogram("monogram_render_duration_seconds", "Producing one image on the render pool (cache misses only).", renderDuration)
+        out.family("monogram_singleflight_waits_total", .counter, "Requests that waited for a render of the same image already in flight.")
+        out.sample("monogram_singleflight_waits_total", [:], Double(singleFlightWaits.value))
+        out.family("monogram_overload_refusals_total", .counter, "Requests refused with 503 for overload: the render queue was full or their deadline passed.")
+        out.sample("monogram_overload_refusals_total", [:], Double(overloadRefusals.value))
+        if let depth = renderQueueDepth {
+            out.family("monogram_render_queue_depth", .gauge, "Renders waiting for a worker now.")
+            out.sample("monogram_render_queue_depth", [:], Double(depth))
+        }
+
+        let caches = cacheSources.map { ($0, $0.stats()) }
+        let cacheFamilies: [(String, ExpositionWriter.Kind, String, (CacheStats) -> Int)] = [
+            ("monogram_cache_hits_total", .counter, "Cache lookups that found an entry.", { $0.hits }),
+            ("monogram_cache_misses_total", .counter, "Cache lookups that found nothing.", { $0.misses }),
+            ("monogram_cache_evictions_total", .counter, "Entries dropped to make room.", { $0.evictions }),
+            ("monogram_cache_entries", .gauge, "Entries stored now.", { $0.entries }),
+            ("monogram_cache_bytes", .gauge, "Bytes stored now.", { $0.bytes }),
+        ]
+        for (name, kind, help, value) in cacheFamilies {
+            out.family(name, kind, help)
+            for (source, stats) in caches { out.sample(name, ["cache": source.name], Double(value(stats))) }
+        }
+        out.family("monogram_cache_max_bytes", .gauge, "The configured bound of each cache.")
+        for (source, _) in caches { out.sample("monogram_cache_max_bytes", ["cache": source.name], Double(source.maxBytes)) }
+
+        out.family("monogram_picture_fetches_total", .counter, "Picture fetches (picture=), by outcome.")
+        for (outcome, count) in pictureFetchCounts { out.sample("monogram_picture_fetches_total", ["outcome": outcome], Double(count)) }
+
+        if let counters = connectionCounters {
+            out.family("monogram_open_connections", .gauge, "Client connections open now.")
+            out.sample("monogram_open_connections", [:], Double(counters.openConnections))
+            out.family("monogram_rejected_connections_total", .counter, "Connections refused at the max_connections limit.")
+            out.sample("monogram_rejected_connections_total", [:], Double(counters.rejectedConnections))
+            out.family("monogram_connection_queued_bytes", .gauge, "Answer bytes held for clients (queued or reserved), all connections.")
+            out.sample("monogram_connection_queued_bytes", [:], Double(counters.queuedOutputBytes))
+        }
+        out.family("process_start_time_seconds", .gauge, "Start time of the process since the Unix epoch in seconds.")
+        out.sample("process_start_time_seconds", [:], startTime)
+        if let resident = ProcessStats.residentBytes() {
+            out.family("process_resident_memory_bytes", .gauge, "Resident memory size in bytes.")
+            out.sample("process_resident_memory_bytes", [:], Double(resident))
+        }
+        return out.text
+    }
+}
+
+/// Writes `# HELP`, `# TYPE` and sample lines; label values are escaped as the format requires.
+struct ExpositionWriter {
+    enum Kind: String { case counter, gauge, histogram }
+
+    private(set) var text = ""
+
+    mutating func family(_ name: String, _ kind: Kind, _ help: String) {
+        text += "# HELP \(name) \(help)\n# TYPE \(name) \(kind.rawValue)\n"
+    }
+
+    mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: Double) {
+        text += name
+        if !labels.isEmpty {
+            text += "{" + labels.map { "\($0.key)=\"\(ExpositionWriter.escape($0.value))\"" }.joined(separator: ",") + "}"
+        }
+        text += " " + ExpositionWriter.number(value) + "\n"
+    }
+
+    mutating func histogram(_ name: String, _ help: String, _ histogram: MetricsHistogram) {
+        family(name, .histogram, help)
+        let (cumulative, sum) = histogram.snapshot()
+        for (index, bound) in histogram.bounds.enumerated() {
+            sample(name + "_bucket", ["le": ExpositionWriter.number(bound)], Double(cumulative[index]))
+        }
+        sample(name + "_bucket", ["le": "+Inf"], Double(cumulative[cumulative.count - 1]))
+        sample(name + "_sum", [:], sum)
+        sample(name + "_count", [:], Double(cumulative[cumulative.count - 1]))
+    }
+
+    /// Integers without a fraction (counts stay exact), anything else as Swift prints a Double.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    static func escape(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,100 @@
+public import MonogramCore
+public import MonogramHTTP
+import MonogramSync
+
+/// The service's Prometheus metrics (`GET /metrics`).
+///
+/// Recording is lock-free on the request path: a response costs one relaxed atomic add for its
+/// route and status class and two for the duration histogram, with no string building. Gauges
+/// that other objects already keep (cache stats, open connections) are read only when scraped.
+public final class Metrics: Sendable {
+    /// A cache whose `LRUCache.stats` are exported under `cache="name"`.
+    struct CacheSource: Sendable {
+        let name: String
+        let maxBytes: Int
+        let stats: @Sendable () -> CacheStats
+    }
+
+    static let statusClasses = ["1xx", "2xx", "3xx", "4xx", "5xx"]
+
+    /// `MetricsRoute.rawValue * 5 + status class`.
+    private let requests: [MetricsCounter]
+    let requestDuration = MetricsHistogram()
+    let renderDuration = MetricsHistogram()
+    let singleFlightWaits = MetricsCounter()
+    /// Requests answered 503 because the render queue was full or their deadline passed.
+    let overloadRefusals = MetricsCounter()
+    /// Where the render queue's depth is read at scrape time.
+    private let renderQueue = Locked<(@Sendable () -> Int)?>(nil)
+    /// Where picture-fetch counts come from: the fetcher keeps its own counters (as caches do),
+    /// read only when scraped.
+    private let pictureFetches = Locked<(@Sendable () -> [(outcome: String, count: Int)])?>(nil)
+    private let caches = Locked<[CacheSource]>([])
+    private let connections = Locked<ServerCounters?>(nil)
+    /// Unix time the process started, in seconds.
+    let startTime: Double
+
+    public init() {
+        requests = (0..<(MetricsRoute.allCases.count * Metrics.statusClasses.count)).map { _ in MetricsCounter() }
+        startTime = ProcessStats.startTime() ?? ProcessStats.now()
+    }
+
+    /// Counts one written response; called once per response on the loop thread.
+    public func recordResponse(target: String?, status: Int, duration: Duration) {
+        let route = MetricsRoute(target: target)
+        let statusClass = min(max(status / 100, 1), 5) - 1
+        requests[route.rawValue * Metrics.statusClasses.count + statusClass].add()
+        requestDuration.observe(duration)
+    }
+
+    /// Time spent producing one answer on the render pool.
+    func recordRender(_ duration: Duration) {
+        renderDuration.observe(duration)
+    }
+
+    /// Requests refused for overload (each waiter of a refused flight counts).
+    func recordOverloadRefusals(_ count: Int) {
+        overloadRefusals.add(count)
+    }
+
+    /// Exports the render queue's depth (jobs waiting for a worker), read when scraped.
+    func attach(renderQueueDepth source: @escaping @Sendable () -> Int) {
+        renderQueue.withLock { $0 = source }
+    }
+
+    var renderQueueDepth: Int? { renderQueue.withLock { $0 }?() }
+
+    /// A request that found a render of its key already in flight and waited for it.
+    public func recordSingleFlightWait() {
+        singleFlightWaits.add()
+    }
+
+    /// Exports picture fetches (§3) by outcome (`fetched`, `cache_hit`, `timeout`, …): a small
+    /// fixed set, each a time series.
+    public func attach(pictureFetches source: @escaping @Sendable () -> [(outcome: String, count: Int)]) {
+        pictureFetches.withLock { $0 = source }
+    }
+
+    /// Exports `cache`'s own counters as `cache="name"`.
+    public func register<Key, Value>(cache: LRUCache<Key, Value>, name: String) {
+        let source = CacheSource(name: name, maxBytes: cache.maxBytes, stats: { cache.stats })
+        caches.withLock { $0.append(source) }
+    }
+
+    /// Exports the server's open and rejected connection counts.
+    public func attach(connections counters: ServerCounters) {
+        connections.withLock { $0 = counters }
+    }
+
+    func requestCount(route: MetricsRoute, statusClass: Int) -> Int {
+        requests[route.rawValue * Metrics.statusClasses.count + statusClass].value
+    }
+
+    var pictureFetchCounts: [(outcome: String, count: Int)] {
+        pictureFetches.withLock { $0 }?() ?? []
+    }
+
+    var cacheSources: [CacheSource] { caches.withLock { $0 } }
+
+    var connectionCounters: ServerCounters? { connections.withLock { $0 } }
+}

@@ -1,0 +1,98 @@
+import MonogramCore
+public import MonogramHTTP
+import MonogramPictures
+public import MonogramRender
+
+/// The application as the HTTP server sees it: routes each request, answers cache hits on the
+/// loop thread, and hands every other cacheable request to the one `AnswerPipeline` as a job.
+/// Counting responses for `/metrics` and formatting access lines happen here, once per
+/// written response, in two separate collaborators.
+public final class AvatarService: HTTPHandler {
+    /// The answering machinery: cache, single flight, render pool, deadline, error mapping.
+    let pipeline: AnswerPipeline
+    /// Builds jobs from parsed requests.
+    let jobs: JobFactory
+    /// Answers built once at start-up: `/healthz`, `/`, the placeholder, errors.
+    let fixed: FixedAnswers
+    /// Nil when `log.access` is off.
+    let accessLog: AccessLog?
+    /// What `GET /metrics` reports; shared with the admin port.
+    public let metrics: Metrics
+
+    public init(configuration: Configuration, renderer: Renderer, logger: Logger) throws(RenderError) {
+        let metrics = Metrics()
+        let headers = CommonHeaders(corsOrigin: configuration.http.corsOrigin)
+        let jobs = JobFactory(configuration: configuration, renderer: renderer, headers: headers)
+        let placeholder = jobs.resolver.resolve(name: "", options: AvatarOptions())
+        let errors = ErrorResponses(headers: headers, placeholderPNG: try renderer.render(placeholder.spec, format: .png), logger: logger)
+        let pool = WorkerPool(name: "render", threads: configuration.render.workerCount, queueLimit: configuration.render.queue)
+        let cache = AnswerCache(maxBytes: configuration.cache.maxBytes)
+        self.pipeline = AnswerPipeline(
+            cache: cache,
+            responses: ResponseFactory(cacheControl: configuration.http.cacheControl, release: MonogramRelease.version, headers: headers),
+            errors: errors, pool: pool, metrics: metrics, renderTimeout: configuration.render.timeout)
+        self.jobs = jobs
+        self.fixed = FixedAnswers(headers: headers, errors: errors, limits: jobs.limits, metricsOnMainPort: configuration.metrics.port == 0)
+        self.accessLog = configuration.log.access
+            ? AccessLog(format: configuration.log.format, trustedProxies: TrustedProxies(configuration.server.trustedProxies), clock: logger.clock)
+            : nil
+        self.metrics = metrics
+        metrics.register(cache: cache.answers, name: "images")
+        metrics.register(cache: cache.aliases, name: "aliases")
+        metrics.attach(renderQueueDepth: { [pool] in pool.depth })
+        metrics.attach(pictureFetches: { [counters = jobs.pictures.counters] in
+            counters.snapshot().map { (outcome: $0.outcome.description, count: $0.count) }
+        })
+    }
+
+    /// Ends the render workers after the queued renders (called once the server has drained).
+    public func stop() {
+        pipeline.pool.stop()
+    }
+
+    public func handle(_ request: HTTPRequestHead, context: HTTPRequestContext, responder: HTTPResponder) -> HTTPHandlerResult {
+        guard request.method == .get || request.method == .head else {
+            return .respond(fixed.errors.response(for: .methodNotAllowed), .none)
+        }
+        let target = AvatarService.originForm(request.target)
+        // Hot path: this exact URL was answered before; no parsing, and no allocation for the
+        // usual origin-form target (the parser's string is the key).
+        let rawKey = request.target.utf8.first == UInt8(ascii: "/") ? request.target : String(target)
+        if let cached = pipeline.cache.answer(forTarget: rawKey) {
+            return .respond(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)), .hit)
+        }
+        let query = target.drop(while: { $0 != "?" }).dropFirst()
+        let answer = AnswerRequest(
+            target: rawKey, ifNoneMatch: request.headers(HeaderName.ifNoneMatch), peer: context.peer, head: request,
+            arrival: .now, responder: responder)
+        switch Route(path: target.prefix(while: { $0 != "?" })) {
+        case .health:
+            // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
+            return .respond(context.draining ? fixed.draining : fixed.healthy, .none)
+        case .metrics:
+            return .respond(fixed.metricsOnMainPort ? fixed.metrics(metrics) : fixed.errors.response(for: .notFound), .none)
+        case .playground:
+            return .respond(fixed.playground, .none)
+        case .avatar(let segment):
+            return avatar(answer, segment: segment, query: query)
+        case .group(let segment):
+            return group(answer, segment: segment, query: query)
+        case .notFound:
+            return .respond(fixed.errors.response(for: .notFound), .none)
+        }
+    }
+
+    /// Once per written response: counted for `/metrics`, then one access line (or none).
+    public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
+        metrics.recordResponse(target: record.request?.target, status: record.status, duration: .microseconds(record.durationMicroseconds))
+        return accessLog?.line(record)
+    }
+
+    /// Absolute-form targets (RFC 9112 §3.2.2) are answered like their path.
+    static func originForm(_ target: String) -> Substring {
+        let whole = Substring(target)
+        guard !whole.hasPrefix("/"), let scheme = whole.firstRange(of: "://") else { return whole }
+        let afterAuthority = whole[scheme.upperBound...].drop(while: { $0 != "/" && $0 != "?" })
+        return afterAuthority.isEmpty ? "/" : afterAuthority
+    }
+}
