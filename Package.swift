@@ -35,6 +35,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("turbojpeg"), .linkedLibrary("webp"), .linkedLibrary("png16")]
         ),
 
+        // HMAC-SHA256, SHA-256 and MD5 from the system's OpenSSL libcrypto (libssl-dev headers;
+        // libcurl links the same library already). Swift sees it only through MonogramCrypto.
+        .target(name: "CCrypto", path: "Sources/CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "MonogramCrypto", dependencies: ["CCrypto"], swiftSettings: settings),
         // Output encoders: lossless WebP (libwebp), AVIF (libavif, aom) and libdeflate for our
         // own PNG writer. A C target so each encode's library handles live and die in one C call.
         .target(
@@ -50,9 +54,11 @@ let package = Package(
         .target(name: "MonogramRender", dependencies: ["MonogramCore", "CPangoCairo", "CPictures", "CEncoders"], swiftSettings: settings),
         .target(name: "MonogramHTTP", dependencies: ["CSystem", "MonogramSync"], swiftSettings: settings),
         .target(name: "MonogramPictures", dependencies: ["MonogramCore", "CPictures"], swiftSettings: settings),
+        // /gravatar/{hash} (API §7): the directory (CSV → compact index), hashes and defaults.
+        .target(name: "MonogramGravatar", dependencies: ["MonogramCore", "MonogramCrypto", "MonogramSync"], swiftSettings: settings),
         .target(
             name: "MonogramService",
-            dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures"],
+            dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures", "MonogramCrypto", "MonogramGravatar"],
             swiftSettings: settings
         ),
         .executableTarget(name: "monogram", dependencies: ["MonogramService"], swiftSettings: settings),
@@ -64,6 +70,8 @@ let package = Package(
             resources: [.copy("Goldens")],
             swiftSettings: settings
         ),
+        .testTarget(name: "MonogramCryptoTests", dependencies: ["MonogramCrypto"], swiftSettings: settings),
+        .testTarget(name: "MonogramGravatarTests", dependencies: ["MonogramGravatar", "MonogramCore", "MonogramCrypto"], swiftSettings: settings),
         .testTarget(name: "MonogramHTTPTests", dependencies: ["MonogramHTTP"], swiftSettings: settings),
         .testTarget(
             name: "MonogramPicturesTests",

@@ -25,7 +25,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders)
+ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders directory-csv)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -37,6 +37,7 @@ harness_for() {
         picture-url) echo Fuzz/PictureURL/main.swift ;;
         exif) echo Fuzz/Exif/main.swift ;;
         decoders) echo Fuzz/Decoders/main.swift ;;
+        directory-csv) echo Fuzz/DirectoryCSV/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
 }
@@ -49,6 +50,8 @@ sources_for() {
         # The cache and the worker pool need MonogramSync (another module) and are not
         # reached by these harnesses.
         options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift ;;
+        # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
+        directory-csv) ls Sources/MonogramGravatar/CSVReader.swift Sources/MonogramGravatar/DirectoryRows.swift ;;
         picture-headers) echo Sources/MonogramPictures/CacheLifetime.swift ;;
         picture-url)
             ls Sources/MonogramPictures/{PictureURL,AllowList,AddressPolicy,PictureError}.swift ;;

@@ -8,6 +8,8 @@ public struct AnswerKey: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: UInt8, Sendable {
         case avatar
         case group
+        /// `/gravatar/{hash}` (API §7): `canonical` names the hash, size and what is drawn.
+        case gravatar
     }
 
     public let kind: Kind
@@ -24,6 +26,12 @@ public struct AnswerKey: Hashable, Sendable, CustomStringConvertible {
         AnswerKey(kind: .group, canonical: options.canonicalKey(names: names), name: "")
     }
 
+    /// `canonical` is the hash, the size and the drawing (`GravatarDrawing.canonical`), which
+    /// names a directory entry by its content version.
+    public static func gravatar(_ canonical: String) -> AnswerKey {
+        AnswerKey(kind: .gravatar, canonical: canonical, name: "")
+    }
+
     /// For log lines and render-failure messages.
     public var description: String { etagSeed(.plain) }
 
@@ -36,6 +44,7 @@ public struct AnswerKey: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .avatar: seed = "avatar|" + canonical + "|n=" + name
         case .group: seed = "group|" + canonical
+        case .gravatar: seed = "gravatar|" + canonical
         }
         switch variant {
         case .plain: break

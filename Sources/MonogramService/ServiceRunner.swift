@@ -49,6 +49,8 @@ public enum ServiceRunner {
             source.resume()
             return source
         }
+        // The directory is read before the port is announced, so the first request sees it.
+        let directoryWatch = service.gravatarDirectory()
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
         logger.info("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
         let adminThread = admin.map { admin in
@@ -59,6 +61,7 @@ public enum ServiceRunner {
         adminThread?.join()
         service.stop()
         signals.forEach { $0.cancel() }
+        directoryWatch.forEach { $0.cancel() }
         logger.info("monogram stopped")
         return .clean
     }

@@ -50,6 +50,11 @@ struct APIReferenceTests {
             for match in try Self.read(source).matches(of: /given\["([a-z-]+)"\]/) { accepted.insert(String(match.1)) }
         }
         #expect(accepted.count >= 15)
+        // /gravatar's parameters: `value("s", "size")` pairs and `seen["name"]` lookups.
+        let gravatar = try Self.read("Sources/MonogramGravatar/GravatarQuery.swift")
+        for match in gravatar.matches(of: /value\("([a-z]+)", "([a-z]+)"\)/) { accepted.formUnion([String(match.1), String(match.2)]) }
+        for match in gravatar.matches(of: /seen\["([a-z]+)"\]/) { accepted.insert(String(match.1)) }
+        #expect(accepted.isSuperset(of: ["s", "size", "d", "default", "f", "forcedefault", "name", "initials"]))
         #expect(accepted.subtracting(names).sorted() == [])
     }
 }

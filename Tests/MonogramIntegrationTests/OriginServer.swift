@@ -82,6 +82,8 @@ final class OriginServer: Sendable {
             // Part of the body, then nothing until the fetcher gives up and closes.
             write(client, Array("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n".utf8) + [0x89, 0x50, 0x4E, 0x47])
             while recv(client, &chunk, chunk.count, 0) > 0 {}
+        // A Gravatar-style upstream that has a picture for every hash (LiveGravatarTests).
+        case let route where route.hasPrefix("/upstream/"): file(client, "quadrants.png")
         case "/redirect-inside": send(client, "302 Found", headers: "Location: /png\r\n")
         case "/redirect-outside": send(client, "302 Found", headers: "Location: http://evil.example/png\r\n")
         case "/loop": send(client, "302 Found", headers: "Location: /loop\r\n")

@@ -67,6 +67,12 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "pictures.min_ttl", text: "1") { $0.pictures.minTTL = 1 },
         KeySample(path: "pictures.max_ttl", text: "600") { $0.pictures.maxTTL = 600 },
         KeySample(path: "pictures.failure_ttl", text: "10") { $0.pictures.failureTTL = 10 },
+        KeySample(path: "gravatar.directory", text: "/etc/monogram/people.csv") { $0.gravatar.directory = "/etc/monogram/people.csv" },
+        // Its host must be allowed (a cross-key rule, tested in ConfigurationValidationTests).
+        KeySample(path: "gravatar.upstream", text: "") { $0.gravatar.upstream = "" },
+        KeySample(path: "gravatar.cache_control", text: "no-cache") { $0.gravatar.cacheControl = "no-cache" },
+        KeySample(path: "gravatar.redirect_hosts", text: "CDN.example,*.img.example") { $0.gravatar.redirectHosts = ["cdn.example", "*.img.example"] },
+        KeySample(path: "gravatar.reload_interval", text: "30") { $0.gravatar.reloadInterval = 30 },
         KeySample(path: "metrics.port", text: "9100") { $0.metrics.port = 9100 },
         KeySample(path: "log.format", text: "json") { $0.log.format = .json },
         KeySample(path: "log.access", text: "false") { $0.log.access = false },

@@ -21,9 +21,21 @@ struct ConfigurationValidationTests {
         (#"{"http": {"cors_origin": "a\r\nSet-Cookie: x"}}"#, "http.cors_origin: must be printable ASCII (it is sent as a header value)"),
         (#"{"pictures": {"max_pixels": 0}}"#, "pictures.max_pixels: must be an integer of at least 1"),
         (#"{"metrics": {"port": 65536}}"#, "metrics.port: must be an integer from 0 to 65535"),
+        (#"{"gravatar": {"upstream": "gravatar.com/avatar/"}}"#, #"gravatar.upstream: "gravatar.com/avatar/" is not an absolute http(s) URL ending in /"#),
+        (#"{"gravatar": {"upstream": "https://gravatar.com/avatar"}}"#, #"gravatar.upstream: "https://gravatar.com/avatar" is not an absolute http(s) URL ending in /"#),
+        (#"{"gravatar": {"upstream": "https://gravatar.com/avatar/"}}"#, "gravatar.upstream: gravatar.com is not in pictures.allowed_hosts (the upstream is fetched like any picture)"),
+        (#"{"gravatar": {"redirect_hosts": ["a b"]}}"#, #"gravatar.redirect_hosts[0]: "a b" is not host, host:port or *.suffix"#),
+        (#"{"gravatar": {"cache_control": "a\r\nb"}}"#, "gravatar.cache_control: must be printable ASCII (it is sent as a header value)"),
     ])
     func outOfRange(json: String, problem: String) {
         #expect(problems(json: json) == [problem])
+    }
+
+    @Test("an upstream on an allowed picture host is accepted")
+    func upstreamAllowed() throws {
+        let configuration = try Configuration.load(
+            json: #"{"pictures": {"allowed_hosts": ["gravatar.com"]}, "gravatar": {"upstream": "https://gravatar.com/avatar/"}}"#)
+        #expect(configuration.gravatar.upstream == "https://gravatar.com/avatar/")
     }
 
     @Test("port 0 (any free port) and the limits of each range are accepted")

@@ -8,7 +8,7 @@ struct MetricsRouteTests {
     @Test("origin-form and absolute-form targets get the label of their path, ignoring the query",
           arguments: [
             ("/avatar/Jane+Roe.png?shape=circle", MetricsRoute.avatar), ("/avatar/", .avatar),
-            ("/group/a,b.png", .group), ("/", .playground), ("/?x=1", .playground),
+            ("/group/a,b.png", .group), ("/gravatar/abc?s=64", .gravatar), ("/gravatarx", .other), ("/", .playground), ("/?x=1", .playground),
             ("/healthz", .health), ("/healthz?probe", .health), ("/metrics", .metrics),
             ("/avatar", .other), ("/avatars/x", .other), ("/metricsx", .other), ("/healthz/", .other),
             ("/x?/avatar/", .other), ("http://example.com/avatar/x?size=32", .avatar),

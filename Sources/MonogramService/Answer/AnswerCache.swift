@@ -31,10 +31,10 @@ final class AnswerCache: Sendable {
     }
 
     /// Keeps `answer` under `key` (unless it has already expired) and `target` as its alias.
-    func store(_ answer: StoredAnswer, for key: AnswerKey, target: String) {
+    func store(_ answer: StoredAnswer, for key: AnswerKey, target: String?) {
         if let expires = answer.expires, expires <= clock.now { return }
         answers.insert(answer, forKey: key, cost: answer.cost(keyBytes: key.storageBytes))
-        remember(target, as: key)
+        if let target { remember(target, as: key) }
     }
 
     /// An alias costs both strings and the bookkeeping.

@@ -32,11 +32,16 @@ protocol AnswerJob: Sendable {
     /// never waits on outside work longer than the gather budget; nil for jobs that gather
     /// nothing.
     var lateMaterials: Materials? { get }
+    /// Whether the raw request target may be remembered as an alias of `key` (so a repeat skips
+    /// routing). False for answers that depend on more than the target (a `/gravatar` hash's
+    /// directory entry, which a reload can change).
+    var remembersTarget: Bool { get }
 }
 
 extension AnswerJob {
     static var immediate: Materials? { nil }
     var lateMaterials: Materials? { nil }
+    var remembersTarget: Bool { true }
 }
 
 extension AnswerJob where Materials == Void {

@@ -43,7 +43,7 @@ final class AnswerPipeline: Sendable {
 
     func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest) -> HTTPHandlerResult {
         if let stored = cache.answer(for: job.key) {
-            cache.remember(request.target, as: job.key)
+            if job.remembersTarget { cache.remember(request.target, as: job.key) }
             return .respond(stored.answer(ifNoneMatch: request.ifNoneMatch), .hit)
         }
         let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
@@ -112,7 +112,7 @@ final class AnswerPipeline: Sendable {
             stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires)
         }
         if produced.lifetime.map({ $0 > .zero }) ?? true {
-            cache.store(stored, for: job.key, target: target)
+            cache.store(stored, for: job.key, target: job.remembersTarget ? target : nil)
         }
         return .success(stored)
     }

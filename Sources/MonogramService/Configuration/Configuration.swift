@@ -9,6 +9,7 @@ public struct Configuration: Sendable, Hashable {
     public var render = RenderConfiguration()
     public var http = HTTPConfiguration()
     public var pictures = PicturesConfiguration()
+    public var gravatar = GravatarConfiguration()
     public var metrics = MetricsConfiguration()
     public var log = LogConfiguration()
 

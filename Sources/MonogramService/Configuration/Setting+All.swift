@@ -1,6 +1,7 @@
 import MonogramHTTP
 import MonogramPictures
 import MonogramCore
+import MonogramPictures
 
 extension Setting {
     /// Every key of API §6, in the order of docs/configuration.md. A computed list (built once per
@@ -70,6 +71,14 @@ extension Setting {
             .value("pictures", "max_ttl", \.pictures.maxTTL, Convert.seconds),
             .value("pictures", "failure_ttl", \.pictures.failureTTL, Convert.seconds),
 
+            .value("gravatar", "directory", \.gravatar.directory) { Convert.string($0, &$1) { (text: String) throws(ValueProblem) in text } },
+            .value("gravatar", "upstream", \.gravatar.upstream) { Convert.string($0, &$1, parse: GravatarConfiguration.upstreamBase) },
+            .value("gravatar", "cache_control", \.gravatar.cacheControl) { Convert.string($0, &$1, parse: Syntax.headerValue) },
+            .value("gravatar", "redirect_hosts", \.gravatar.redirectHosts) {
+                Convert.list($0, &$1, element: Syntax.hostPattern)
+            },
+            .value("gravatar", "reload_interval", \.gravatar.reloadInterval, Convert.seconds),
+
             .value("metrics", "port", \.metrics.port) { Convert.integer($0, in: port, &$1) },
 
             .value("log", "format", \.log.format) {
@@ -105,6 +114,9 @@ extension Configuration {
         }
         if pictures.minTTL > pictures.maxTTL {
             problems.append("pictures.min_ttl: must not exceed pictures.max_ttl")
+        }
+        if let upstream = try? PictureURL.parse(gravatar.upstream), AllowList(patterns: pictures.allowedHosts).match(upstream) == nil {
+            problems.append("gravatar.upstream: \(upstream.host) is not in pictures.allowed_hosts (the upstream is fetched like any picture)")
         }
         if metrics.port != 0, metrics.port == server.port {
             problems.append("metrics.port: must differ from server.port (0 serves metrics on the service port)")

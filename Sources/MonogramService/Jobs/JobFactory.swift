@@ -1,5 +1,6 @@
 import Glibc
 public import MonogramCore
+import MonogramGravatar
 import MonogramPictures
 import MonogramRender
 
@@ -12,8 +13,11 @@ struct JobFactory: Sendable {
     /// Fetches `picture=` URLs on its own threads.
     let pictures: PictureService
     let pictureFailure: PictureFailureAnswers
+    /// `/gravatar`'s directory and settings.
+    let gravatar: GravatarRoute
+    let pictureFailureCacheControl: String
 
-    init(configuration: Configuration, renderer: Renderer, headers: CommonHeaders) {
+    init(configuration: Configuration, renderer: Renderer, headers: CommonHeaders, logger: Logger) {
         self.limits = configuration.render.limits(masks: renderer.maskNames)
         self.resolver = configuration.render.resolver
         self.drawing = Drawing(
@@ -21,6 +25,8 @@ struct JobFactory: Sendable {
             memoryWait: configuration.render.timeout)
         self.pictures = PictureService(settings: configuration.pictures.fetch)
         self.pictureFailure = PictureFailureAnswers(cacheControl: configuration.pictures.failureCacheControl, headers: headers)
+        self.pictureFailureCacheControl = configuration.pictures.failureCacheControl
+        self.gravatar = GravatarRoute(configuration: configuration, pictures: pictures, logger: logger)
     }
 
     func avatar(name: String, options: AvatarOptions) -> any AnswerJob {
@@ -30,6 +36,15 @@ struct JobFactory: Sendable {
                 pictures: pictures, drawing: drawing, failure: pictureFailure)
         }
         return AvatarJob(name: name, options: options, resolver: resolver, drawing: drawing)
+    }
+
+    func gravatar(hash: GravatarHash, drawing what: GravatarDrawing, pixels: Int) -> GravatarJob {
+        var sources: [PictureURL] = []
+        if case .entry(let entry) = what { sources = gravatar.sources(for: entry, hash: hash, pixels: pixels, pictures: pictures) }
+        return GravatarJob(
+            key: .gravatar(hash.description + "|" + what.canonical(pixels: pixels)), drawing: what, pixels: pixels,
+            sources: sources, resolver: resolver, renderer: drawing, pictures: pictures, cacheControl: gravatar.cacheControl,
+            failureCacheControl: pictureFailureCacheControl)
     }
 
     func group(_ resolved: ResolvedGroup) -> any AnswerJob {

@@ -3,7 +3,7 @@
 /// Decided from prefixes alone (no allocation) and independent of `Route`, so that labels stay
 /// the same whatever routes are added; an unknown path is `other`.
 enum MetricsRoute: Int, CaseIterable {
-    case avatar, group, playground, health, metrics, other, unparsed
+    case avatar, group, gravatar, playground, health, metrics, other, unparsed
 
     init(target: String?) {
         guard let target else {
@@ -18,13 +18,14 @@ enum MetricsRoute: Int, CaseIterable {
 
     private static let avatarBytes = Array("/avatar/".utf8), groupBytes = Array("/group/".utf8)
     private static let rootBytes = Array("/".utf8), healthBytes = Array("/healthz".utf8)
-    private static let metricsBytes = Array("/metrics".utf8)
+    private static let metricsBytes = Array("/metrics".utf8), gravatarBytes = Array("/gravatar/".utf8)
 
     /// The route of an origin-form target's bytes; the query is ignored.
     static func classify(_ target: some Collection<UInt8>) -> MetricsRoute {
         let path = target.prefix { $0 != UInt8(ascii: "?") }
         if path.starts(with: avatarBytes) { return .avatar }
         if path.starts(with: groupBytes) { return .group }
+        if path.starts(with: gravatarBytes) { return .gravatar }
         if path.elementsEqual(rootBytes) { return .playground }
         if path.elementsEqual(healthBytes) { return .health }
         if path.elementsEqual(metricsBytes) { return .metrics }
@@ -35,6 +36,7 @@ enum MetricsRoute: Int, CaseIterable {
         switch self {
         case .avatar: "avatar"
         case .group: "group"
+        case .gravatar: "gravatar"
         case .playground: "playground"
         case .health: "healthz"
         case .metrics: "metrics"

@@ -7,6 +7,7 @@ enum HeaderName {
     static let etag = "ETag"
     static let allow = "Allow"
     static let retryAfter = "Retry-After"
+    static let location = "Location"
     static let contentSecurityPolicy = "Content-Security-Policy"
     static let referrerPolicy = "Referrer-Policy"
     static let contentTypeOptions = "X-Content-Type-Options"

@@ -22,7 +22,7 @@ public final class AvatarService: HTTPHandler {
     public init(configuration: Configuration, renderer: Renderer, logger: Logger) throws(RenderError) {
         let metrics = Metrics()
         let headers = CommonHeaders(corsOrigin: configuration.http.corsOrigin)
-        let jobs = JobFactory(configuration: configuration, renderer: renderer, headers: headers)
+        let jobs = JobFactory(configuration: configuration, renderer: renderer, headers: headers, logger: logger)
         let placeholder = jobs.resolver.resolve(name: "", options: AvatarOptions())
         let errors = ErrorResponses(headers: headers, placeholderPNG: try renderer.render(placeholder.spec, format: .png), logger: logger)
         let pool = WorkerPool(name: "render", threads: configuration.render.workerCount, queueLimit: configuration.render.queue)
@@ -77,6 +77,8 @@ public final class AvatarService: HTTPHandler {
             return avatar(answer, segment: segment, query: query)
         case .group(let segment):
             return group(answer, segment: segment, query: query)
+        case .gravatar(let segment):
+            return gravatar(answer, segment: segment, query: query)
         case .notFound:
             return .respond(fixed.errors.response(for: .notFound), .none)
         }

@@ -4,6 +4,8 @@ enum Route: Equatable {
     case avatar(segment: Substring)
     /// `/group/{name1},{name2},…[.png|.svg|.json|.webp|.avif]`
     case group(segment: Substring)
+    /// `/gravatar/{hash}[.png|.jpg|.jpeg]` (API §7)
+    case gravatar(segment: Substring)
     case health
     /// `/metrics` (Prometheus text), unless it is served on the admin port instead.
     case metrics
@@ -22,6 +24,8 @@ enum Route: Equatable {
             self = .avatar(segment: segment)
         } else if let segment = Route.segment(of: path, under: "/group/") {
             self = .group(segment: segment)
+        } else if let segment = Route.segment(of: path, under: "/gravatar/") {
+            self = .gravatar(segment: segment)
         } else {
             self = .notFound
         }

@@ -1,0 +1,63 @@
+import MonogramCore
+import MonogramGravatar
+import MonogramPictures
+
+/// `/gravatar/{hash}` drawn (API §7): for a directory entry its picture, else the upstream's
+/// picture, else its initials; for an unknown hash the `d` default. Pictures load on the
+/// picture service's threads (the entry's first, the upstream's only if that gives nothing),
+/// within one picture budget from the request's arrival; past it the initials are drawn.
+struct GravatarJob: AnswerJob {
+    let key: AnswerKey
+    let drawing: GravatarDrawing
+    let pixels: Int
+    /// The entry's picture, then the upstream's, in the order tried; empty for the defaults.
+    let sources: [PictureURL]
+    let resolver: AvatarResolver
+    let renderer: Drawing
+    let pictures: PictureService
+    let cacheControl: String
+    let failureCacheControl: String
+
+    var placement: AnswerPlacement { .pool }
+    var cost: Int { renderCost(side: pixels) }
+    var gatherBudget: Duration { sources.isEmpty ? .zero : pictures.loadBudget }
+    /// The directory can change on any reload: the raw target is not remembered as an alias of
+    /// this key (the key names the entry's version, the target does not).
+    var remembersTarget: Bool { false }
+
+    /// Nil: no picture (none to load, none loaded in time).
+    typealias Materials = PictureLoad?
+
+    var lateMaterials: PictureLoad?? { .some(nil) }
+
+    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
+        load(sources[...], last: nil, done)
+    }
+
+    /// Tries each source in turn until one gives a picture; hands on the last outcome.
+    private func load(_ rest: ArraySlice<PictureURL>, last: PictureLoad?, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
+        guard let url = rest.first else { return done(last) }
+        pictures.load(url, pixelSize: pixels) { [self] outcome in
+            if outcome.bitmap != nil { return done(outcome) }
+            load(rest.dropFirst(), last: outcome, done)
+        }
+    }
+
+    func produce(_ load: PictureLoad?) throws(ServiceError) -> Produced {
+        var spec = drawing.spec(pixels: pixels, resolver: resolver)
+        if let load, let bitmap = load.bitmap, let digest = load.digest {
+            spec.content = .picture(bitmap)
+            return .image(
+                try renderer.avatar(spec, format: .png, key: key), format: .png, source: .picture,
+                variant: .picture(digest: digest), cacheControl: cacheControl, lifetime: .seconds(max(0, load.ttl)))
+        }
+        let source: AvatarSource = drawing.drawsInitials ? .initials : .placeholder
+        let body = try renderer.avatar(spec, format: .png, key: key)
+        guard !sources.isEmpty else { return .image(body, format: .png, source: source, cacheControl: cacheControl) }
+        // Drawn for want of a picture: kept only as long as the failure is remembered (nothing
+        // if it came too late), so the picture is tried again.
+        return .image(
+            body, format: .png, source: source, variant: .pictureFallback, cacheControl: failureCacheControl,
+            lifetime: .seconds(max(0, load?.ttl ?? 0)))
+    }
+}

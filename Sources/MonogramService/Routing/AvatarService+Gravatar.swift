@@ -1,0 +1,39 @@
+public import Dispatch
+import MonogramCore
+import MonogramGravatar
+import MonogramHTTP
+
+extension AvatarService {
+    /// Loads `gravatar.directory` (if set) and watches it (SIGHUP, modification time); the
+    /// caller keeps the returned sources and cancels them at shutdown.
+    public func gravatarDirectory() -> [any DispatchSourceProtocol] {
+        jobs.gravatar.start()
+    }
+
+    /// `/gravatar/{hash}` (API §7): never a 400 — the applications calling it cannot show one.
+    /// A malformed hash is a 404; bad parameters mean their defaults.
+    func gravatar(_ request: AnswerRequest, segment: Substring, query: Substring) -> HTTPHandlerResult {
+        guard let hash = GravatarHash(pathSegment: segment) else {
+            return .respond(fixed.errors.response(for: .notFound), .none)
+        }
+        let pairs = (try? QueryString.parse(query)) ?? []
+        let parameters = GravatarQuery(pairs: pairs, minSize: 16, maxSize: jobs.limits.maxSize)
+        let route = jobs.gravatar
+        let entry = route.store?.current?.entry(for: hash)
+        let plan = GravatarPlan(
+            hash: hash, query: parameters, entry: entry, signatureRequired: route.signatureRequired,
+            allowsRedirect: route.allowsRedirect)
+        switch plan {
+        case .notFound:
+            return .respond(fixed.errors.response(for: .notFound), .none)
+        case .redirect(let url):
+            return .respond(fixed.headers.response(
+                AvatarService.found, [(HeaderName.location, url), (HeaderName.cacheControl, route.cacheControl)], body: []), .none)
+        case .draw(let drawing):
+            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size), for: request)
+        }
+    }
+
+    /// `302 Found` (RFC 9110 §15.4.3): what Gravatar answers for `d=URL`.
+    static let found = HTTPStatus(code: 302, reason: "Found")
+}
