@@ -10,13 +10,15 @@ starts a fresh monogram (release build), then measures with wrk, in this order:
   baseline    bench/baseline.c: the same picture with pangocairo + libpng, 1 (and 2) threads
 Once after the rounds: `hit` again with the access log on (to stdout, redirected to a file),
 then the table of cost against work (bench/table.py: server CPU per miss by size, dpr, shape,
-group, picture and format; RSS with the cache full).
+group, picture and format; RSS with the cache full), then the "abuse" phase (bench/abuse.py:
+an attacker and an honest client, budget off and on).
 Reports medians over the rounds, each round's ratios, and the ratios against issue 17's goals.
 
-Knobs (environment): BENCH=hits,misses,mixed,access,table (any subset) ROUNDS=3 DURATION=10s
+Knobs (environment): BENCH=hits,misses,mixed,access,table,abuse (any subset) ROUNDS=3 DURATION=10s
   CONNECTIONS=64 THREADS=2 PIN=1 WARMUP=1s CACHE_BYTES=67108864 BASELINE_RENDERS=3000
   MONOGRAM=.build/release/monogram OUT=bench-out DEADLINE=900 (seconds; the run is aborted past it)
   TABLE_DURATION=3s TABLE_CONNECTIONS=16 TABLE_CACHE_BYTES=16777216 TABLE_CELLS=<labels, comma-separated>
+  ABUSE=1 (ABUSE=0 drops the abuse phase; see bench/abuse.py)
 PIN=1 (the default) pins the servers (and the baseline) to CPU 0 and wrk to CPU 1; PIN=0 lets
 everything share both cores.
 Standard library only.
@@ -37,6 +39,7 @@ import urllib.request
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pngpixels  # noqa: E402  (bench/pngpixels.py, next to this file)
 import table  # noqa: E402  (bench/table.py, next to this file)
+import abuse  # noqa: E402  (bench/abuse.py, next to this file)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
@@ -57,10 +60,12 @@ PIN = env("PIN", "1") == "1"
 WARMUP = env("WARMUP", "1s")
 CACHE_BYTES = int(env("CACHE_BYTES", str(64 * MIB)))
 BASELINE_RENDERS = int(env("BASELINE_RENDERS", "3000"))
-KNOWN_SUBSETS = {"hits", "misses", "mixed", "access", "table"}
-SUBSETS = {part.strip() for part in env("BENCH", "hits,misses,mixed,access,table").split(",") if part.strip()}
+KNOWN_SUBSETS = {"hits", "misses", "mixed", "access", "table", "abuse"}
+SUBSETS = {part.strip() for part in env("BENCH", "hits,misses,mixed,access,table,abuse").split(",") if part.strip()}
 if env("ACCESS_LOG_RUN", "1") != "1":  # the older knob for the same thing
     SUBSETS.discard("access")
+if env("ABUSE", "1") != "1":  # bench/abuse.py's knob
+    SUBSETS.discard("abuse")
 MONOGRAM = os.path.join(ROOT, env("MONOGRAM", ".build/release/monogram"))
 OUT = os.path.join(ROOT, env("OUT", "bench-out"))
 DEADLINE = time.monotonic() + float(env("DEADLINE", "900"))
@@ -537,11 +542,16 @@ def main():
             if "table" in SUBSETS:
                 print("table: cost against work", flush=True)
                 results["table"] = table.run(sys.modules[__name__], workdir)
+            if "abuse" in SUBSETS:
+                print("abuse", flush=True)
+                results["abuse"] = abuse.run(sys.modules[__name__], workdir)
         except BenchError as error:
             sys.exit(f"bench: {error}")
     text = report(results, access, time.monotonic() - started) if rounds else ""
     if "table" in SUBSETS:
         text += "\n\n" + table.report(results["table"])
+    if "abuse" in SUBSETS:
+        text += "\n" + abuse.report(results["abuse"])
     header = (f"Machine: {os.cpu_count()} CPUs, {platform_line()}; load average before the run: "
               f"{' '.join(load)}, after: {' '.join(open('/proc/loadavg').read().split()[:3])}; "
               f"date: {time.strftime('%Y-%m-%d %H:%M %Z')}")
