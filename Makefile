@@ -36,8 +36,8 @@ test: deps-test
 	$(SWIFT) test --skip-build
 	bash scripts/check-deploy.sh
 
-## bench: hits, misses and a 90/10 mix against nginx and a C render loop (docs/benchmarks.md).
-## Knobs: ROUNDS=3 DURATION=10s CONNECTIONS=64 THREADS=2 PIN=0|1 (see bench/run.py)
+## bench: hits, misses, a 90/10 mix against nginx and a C render loop, the table of cost (docs/benchmarks.md).
+## Knobs: BENCH=hits,misses,mixed,access,table ROUNDS=3 DURATION=10s PIN=1|0 (see bench/run.py)
 bench: deps build
 	python3 bench/run.py
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Profiles monogram under wrk load with `perf record` (software cpu-clock event: this VM has no
-# hardware counters) and prints the flat top of the profile. Not part of `make bench`.
+# hardware counters) and prints the flat top of the profile. Not part of `make bench`. For
+# instruction counts per request (repeatable on a busy machine) use bench/callgrind.py.
 #   bench/profile.sh hit|miss|hit-log [seconds]      (output in bench-out/profile-<kind>.*)
 # perf needs kernel.perf_event_paranoid <= 1 (or root).
 set -euo pipefail

@@ -18,7 +18,7 @@ public enum ColorKey {
     /// JavaScript's `toLowerCase()` turns a word-final Σ into ς; folding ς to σ makes both
     /// languages agree and also makes "ΟΔΟΣ" and "οδος" one person.
     public static func normalized(_ key: String) -> String {
-        let lower = key.precomposedStringWithCanonicalMapping.lowercased()
+        let lower = key.nfc.lowercased()
         guard lower.unicodeScalars.contains("\u{03C2}") else { return lower }
         var scalars = String.UnicodeScalarView()
         for scalar in lower.unicodeScalars {

@@ -18,6 +18,12 @@ public enum Initials {
     ///     an initial whose upper case is more than one cluster ("ß" → "SS") stays as written.
     public static func compute(from name: String, length: Int, uppercase: Bool) -> String {
         let length = min(max(length, 1), 3)
+        if let initials = plainASCIIInitials(name, length: length, uppercase: uppercase) { return initials }
+        return generalInitials(from: name, length: length, uppercase: uppercase)
+    }
+
+    /// Every rule, for any name (`plainASCIIInitials` is the shortcut for the common case).
+    static func generalInitials(from name: String, length: Int, uppercase: Bool) -> String {
         var chars: [Character] = []
         for c in name where kind(of: c) != .ignorable { chars.append(c) }
         // Before brackets are dropped: "(555) 123-4567" is a phone number, not "123-4567".
@@ -47,9 +53,15 @@ public enum Initials {
             return ""
         }
 
-        var named = email?.filter(hasLetter).map(strippingArticle) ?? nameWords(chars)
+        let named = email?.filter(hasLetter).map(strippingArticle) ?? nameWords(chars)
         guard !named.isEmpty else { return "" }  // unreachable: some word has a letter
         if let cjk = cjkInitials(named, length: length) { return cjk }
+        return chosenInitials(named, length: length, uppercase: uppercase)
+    }
+
+    /// The initials of a name's words (at least one, each with a letter), in reading order.
+    static func chosenInitials(_ words: [Word], length: Int, uppercase: Bool) -> String {
+        var named = words
         if named.count == 1 { named = singleWordParts(named[0]) }
 
         let chosen: [Word]

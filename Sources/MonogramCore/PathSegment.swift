@@ -43,7 +43,7 @@ public enum PathSegment {
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
             throw OptionsError(parameter: "name", message: "name is not valid UTF-8")
         }
-        let name = trimmed(decoded.precomposedStringWithCanonicalMapping)
+        let name = trimmed(decoded.nfc)
         guard name.utf8.count <= maxBytes else {
             throw OptionsError(parameter: "name", message: "name must be at most \(maxBytes) bytes")
         }

@@ -102,7 +102,12 @@ enum PNGWriter {
             count = out.position - base
         }
         if failed { throw RenderError(kind: .encoding, message: "deflate failed for \(size) bytes") }
-        return png
+        // The buffer was sized for the worst case (the raw pixels' deflate bound: 66 KB for a
+        // 128 px RGBA avatar) and the answer cache keeps this array for as long as the entry
+        // lives, while it counts only `count` bytes: keep a copy of exactly the PNG instead,
+        // or the cache's byte bound does not bound memory (~17 KB resident per 3 KB PNG).
+        guard png.capacity > png.count + png.count / 4 + 64 else { return png }
+        return png.withUnsafeBufferPointer { Array($0) }  // `Array(png)` would share the buffer
     }
 }
 

@@ -3,7 +3,7 @@
 /// owner must do, one action at a time, until it returns nil.
 ///
 /// Generic over the instant so tests drive every timeout with a manual clock; the server uses
-/// `ContinuousClock.Instant`.
+/// `LoopInstant` (a frozen-layout reading of CLOCK_MONOTONIC; see there why not `ContinuousClock.Instant`).
 ///
 /// Pull, not push: a `.dispatch` is handed out only after the answer to the previous one is
 /// known when the handler answers at once (`ready` is called before the next `nextAction`),

@@ -119,7 +119,7 @@ extension EventLoop {
     /// Graceful shutdown starts: take the connections the kernel has completed and the bytes
     /// already received (requests already sent count as in flight), stop accepting, and let
     /// each connection finish what it owes.
-    func beginDrain(deadline: ContinuousClock.Instant) {
+    func beginDrain(deadline: LoopInstant) {
         pendingDrain = nil
         drainDeadline = deadline
         acceptAll()

@@ -24,11 +24,11 @@ final class EventLoop {
     var dateLine: [UInt8] = []
     var logBuffer: [UInt8] = []
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
-    var pendingDrain: (start: ContinuousClock.Instant, deadline: ContinuousClock.Instant)?
-    var drainDeadline: ContinuousClock.Instant?
-    var now = ContinuousClock.now
-    var lastSweep = ContinuousClock.now
-    var lastTrim = ContinuousClock.now
+    var pendingDrain: (start: LoopInstant, deadline: LoopInstant)?
+    var drainDeadline: LoopInstant?
+    var now = LoopInstant.now
+    var lastSweep = LoopInstant.now
+    var lastTrim = LoopInstant.now
     var closedSinceTrim = 0
 
     init(listener: ListeningSocket, mailbox: LoopMailbox, handler: any HTTPHandler, configuration: HTTPServerConfiguration, shared: ServerCounters) {

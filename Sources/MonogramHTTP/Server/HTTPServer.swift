@@ -40,7 +40,7 @@ public final class HTTPServer: Sendable {
     /// hard-closes whatever remains `grace` later.
     public func shutdown(grace: Duration, delay: Duration = .zero) {
         counters.draining.store(true, ordering: .relaxed)
-        let start = ContinuousClock.now.advanced(by: max(delay, .zero))
+        let start = LoopInstant.now.advanced(by: max(delay, .zero))
         let deadline = start.advanced(by: max(grace, .zero))
         for mailbox in mailboxes { mailbox.post(.drain(start: start, deadline: deadline)) }
     }

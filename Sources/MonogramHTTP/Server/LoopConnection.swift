@@ -1,7 +1,7 @@
 /// What a loop keeps per client: the lifecycle (pure) and the socket that carries it out.
 /// Confined to its loop's thread.
 final class LoopConnection {
-    typealias Machine = HTTPConnectionStateMachine<ContinuousClock.Instant>
+    typealias Machine = HTTPConnectionStateMachine<LoopInstant>
 
     let id: UInt64
     let peer: String

@@ -9,7 +9,7 @@ final class LoopMailbox: Sendable {
         case completion(descriptor: Int32, connectionID: UInt64, sequence: UInt64, response: HTTPResponse, note: HTTPAccessNote)
         /// Graceful shutdown: stop accepting at `start` (after `server.drain_delay`), close
         /// everything still open at `deadline`.
-        case drain(start: ContinuousClock.Instant, deadline: ContinuousClock.Instant)
+        case drain(start: LoopInstant, deadline: LoopInstant)
     }
 
     let eventDescriptor: Int32
