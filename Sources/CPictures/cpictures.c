@@ -221,12 +221,13 @@ int monogram_jpeg_decode_argb(const unsigned char *data, size_t size, uint32_t *
     return status == 0 ? MONOGRAM_DECODE_OK : MONOGRAM_DECODE_INVALID;
 }
 
-int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height, int *lossless) {
+int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height, int *lossless, int *alpha) {
     WebPBitstreamFeatures features;
     if (WebPGetFeatures(data, size, &features) != VP8_STATUS_OK) return MONOGRAM_DECODE_INVALID;
     *width = features.width;
     *height = features.height;
     *lossless = features.format == 2;
+    *alpha = features.has_alpha;
     return MONOGRAM_DECODE_OK;
 }
 

@@ -18,6 +18,13 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// default `render.timeout` of 2 s; docs/benchmarks.md). Larger AVIF requests are a 400 naming `format`.
     public static let largestAVIFPixels = 1024 * 1024
 
+    /// Most pixels a WebP answer may have: 2048 × 2048 (size 1024 at dpr 2, 512 at dpr 4). The
+    /// lossless encoder holds ~21 B per pixel (measured: two 4096² encodes peaked at 684 MiB),
+    /// more than twice a PNG render's 9 B; capped here, a WebP render fits one worker's share of
+    /// the render memory budget (9 B × (4 × render.max_size)²), so the README memory formula
+    /// holds whatever format is asked for. Larger WebP requests are a 400 naming `format`.
+    public static let largestWebPPixels = 2048 * 2048
+
     /// `format must be png, svg, json, webp or avif`: every value, so a typo's 400 says what works.
     public static let accepted: String = {
         let names = allCases.map(\.rawValue)
@@ -25,12 +32,17 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     }()
 
     /// Refuses a format that cannot encode an image of `pixels` pixels in good time (AVIF over
-    /// `largestAVIFPixels`), as a 400 naming `format`.
+    /// `largestAVIFPixels`, WebP over `largestWebPPixels`), as a 400 naming `format`.
     public func check(pixels: Int) throws(OptionsError) {
         if self == .avif && pixels > OutputFormat.largestAVIFPixels {
             throw OptionsError(
                 parameter: "format",
                 message: "format avif allows at most \(OutputFormat.largestAVIFPixels) pixels (1024 × 1024); use png or webp, or a smaller size or dpr")
+        }
+        if self == .webp && pixels > OutputFormat.largestWebPPixels {
+            throw OptionsError(
+                parameter: "format",
+                message: "format webp allows at most \(OutputFormat.largestWebPPixels) pixels (2048 × 2048); use png, or a smaller size or dpr")
         }
     }
 }

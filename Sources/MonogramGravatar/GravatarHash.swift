@@ -1,3 +1,5 @@
+import MonogramCrypto
+
 /// The `{hash}` of `/gravatar/{hash}[.png|.jpg|.jpeg]`: 32 (MD5) or 64 (SHA-256) hexadecimal
 /// digits of the trimmed, lower-cased address, either case (API §7). Stored as the digest's
 /// bytes, so `ABC…` and `abc…` are one key and the index compares fixed-size values.
@@ -40,16 +42,7 @@ public struct GravatarHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Lower-case hexadecimal: how the hash is logged, keyed and sent upstream.
-    public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public var description: String { Digest.hex(bytes) }
 
     static func nibble(_ character: UInt8) -> UInt8? {
         switch character {

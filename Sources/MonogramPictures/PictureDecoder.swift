@@ -22,17 +22,18 @@ public struct PictureDecoder: Sendable {
     /// The header, after checking the format and the limits.
     public func header(of bytes: [UInt8]) throws(PictureFailure) -> PictureHeader {
         guard let format = PictureFormat(sniffing: bytes) else { throw .notAnImage }
-        var width: Int32 = 0, height: Int32 = 0, lossless: Int32 = 0
+        var width: Int32 = 0, height: Int32 = 0, lossless: Int32 = 0, alpha: Int32 = 0
         let status: Int32 = bytes.withUnsafeBufferPointer { buffer in
             switch format {
             case .png: monogram_png_header(buffer.baseAddress, buffer.count, &width, &height)
             case .jpeg: monogram_jpeg_header(buffer.baseAddress, buffer.count, &width, &height)
-            case .webp: monogram_webp_header(buffer.baseAddress, buffer.count, &width, &height, &lossless)
+            case .webp: monogram_webp_header(buffer.baseAddress, buffer.count, &width, &height, &lossless, &alpha)
             }
         }
         guard status == 0, width > 0, height > 0 else { throw .undecodable }
         guard Int(width) * Int(height) <= maxPixels else { throw .tooManyPixels }
-        var header = PictureHeader(format: format, width: Int(width), height: Int(height), losslessWebP: lossless != 0)
+        var header = PictureHeader(
+            format: format, width: Int(width), height: Int(height), losslessWebP: lossless != 0, alphaWebP: alpha != 0)
         if format == .jpeg {
             guard let structure = JPEGStructure.read(bytes) else { throw .undecodable }
             guard structure.work <= maxJPEGWork else { throw .tooMuchWork }

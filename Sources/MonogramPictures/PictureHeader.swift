@@ -10,6 +10,10 @@ public struct PictureHeader: Sendable, Hashable {
     public var jpeg: JPEGStructure?
     /// WebP only: VP8L (lossless) decodes the whole image into libwebp's own buffer.
     public var losslessWebP = false
+    /// WebP only: the picture has alpha. In a lossy (VP8) WebP the alpha is its own plane of
+    /// width × height bytes, decoded by a lossless decoder with a buffer of 1 or 4 bytes per
+    /// pixel, whatever the crop and scale of the output.
+    public var alphaWebP = false
 
     /// Side of the centred square (orientation does not change it).
     public var squareSide: Int { min(width, height) }
@@ -17,7 +21,7 @@ public struct PictureHeader: Sendable, Hashable {
     /// Bytes of pixel memory a decode for `targetSide` holds at its peak: the decoder's output
     /// (the whole image for PNG, the DCT-scaled image for JPEG, the output square for WebP), the
     /// reduced square, and the codec's own image-sized buffers (progressive JPEG keeps every
-    /// DCT coefficient: 2 bytes per component-pixel; lossless WebP keeps 4 bytes per pixel).
+    /// DCT coefficient: 2 bytes per component-pixel; lossless WebP keeps 4 bytes per pixel, a lossy one with alpha 5).
     public func memoryCost(targetSide: Int) -> Int {
         let target = max(1, targetSide)
         let pixels = width * height
@@ -30,7 +34,10 @@ public struct PictureHeader: Sendable, Hashable {
             return w * h * 4 + outputBytes(side: min(w, h), target: target) + coefficients
         case .webp:
             let output = min(squareSide, target)
-            return output * output * 4 + (losslessWebP ? pixels * 4 : width * 64 * 4)
+            // Lossy with alpha: the plane (1 B/px) and the alpha decoder's buffer (up to 4 B/px);
+            // uncounted, 8 such 40 MP pictures of 128 KB took 518 MiB past a 192 MiB budget.
+            let alphaPlane = alphaWebP && !losslessWebP ? pixels * 5 : 0
+            return output * output * 4 + (losslessWebP ? pixels * 4 : width * 64 * 4) + alphaPlane
         }
     }
 

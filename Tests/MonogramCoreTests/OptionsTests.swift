@@ -241,6 +241,18 @@ struct CanonicalKeyTests {
 
 @Suite("Output format limits")
 struct OutputFormatLimitTests {
+    @Test("WebP up to 2048² pixels is accepted, one pixel more is a 400 naming format")
+    func webpPixelLimit() throws {
+        try OutputFormat.webp.check(pixels: OutputFormat.largestWebPPixels)
+        try OutputFormat.png.check(pixels: 4096 * 4096)
+        do {
+            try OutputFormat.webp.check(pixels: OutputFormat.largestWebPPixels + 1)
+            Issue.record("a WebP over 2048² must be refused")
+        } catch {
+            #expect(error.parameter == "format")
+        }
+    }
+
     @Test("AVIF up to the documented pixel count is accepted, one pixel more is a 400 naming format")
     func avifPixelLimit() throws {
         try OutputFormat.avif.check(pixels: OutputFormat.largestAVIFPixels)
@@ -253,7 +265,7 @@ struct OutputFormatLimitTests {
         }
     }
 
-    @Test("the other formats have no format-specific pixel limit", arguments: [OutputFormat.png, .svg, .json, .webp])
+    @Test("the other formats have no format-specific pixel limit", arguments: [OutputFormat.png, .svg, .json])
     func othersUnlimited(_ format: OutputFormat) throws {
         try format.check(pixels: 4096 * 4096)
     }

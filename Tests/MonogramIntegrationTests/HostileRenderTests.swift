@@ -42,7 +42,9 @@ struct HostileRenderTests {
 
     @Test("a render storm past the queue gets immediate 503s with Retry-After while cache hits keep being served")
     func storm() throws {
-        let server = try MonogramProcess(config: ["render": ["workers": 1, "queue": 2, "timeout": 30]])
+        // A generous write timeout: the 24 answers are read one after another, and on a loaded machine
+        // a large one may sit unread longer than the default 10 s without that being the bug.
+        let server = try MonogramProcess(config: ["render": ["workers": 1, "queue": 2, "timeout": 30], "server": ["write_timeout": 120]])
         let warm = try RawClient(port: server.port)
         #expect(try warm.get("/avatar/Cached?size=64").status == 200)
 

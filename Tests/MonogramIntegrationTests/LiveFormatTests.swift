@@ -75,6 +75,16 @@ struct LiveFormatTests {
         #expect(try client.get("/avatar/Jane.avif?size=512&dpr=2").status == 200, "1024² is the largest allowed")
     }
 
+    @Test("WebP past 2048² pixels is a 400 naming format (its encoder's memory must fit the render budget)")
+    func webpTooLarge() throws {
+        let server = try MonogramProcess()
+        let client = try RawClient(port: server.port)
+        let response = try client.get("/avatar/Jane.webp?size=1024&dpr=4")
+        #expect(response.status == 400)
+        #expect(response.text.hasPrefix("format webp allows at most 4194304 pixels"), "\(response.text)")
+        #expect(try client.get("/avatar/Jane.png?size=1024&dpr=4").status == 200, "PNG has no such limit")
+    }
+
     @Test("an unknown format is a 400 listing every format")
     func unknownFormat() throws {
         let server = try MonogramProcess()

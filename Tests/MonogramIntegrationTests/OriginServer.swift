@@ -96,6 +96,9 @@ final class OriginServer: Sendable {
             file(client, "quadrants.png", extra: "Cache-Control:\(value)\r\n")
         case "/many-scans": send(client, "200 OK", headers: "Content-Type: image/jpeg\r\n", body: OriginServer.manyScanJPEG)
         case "/40mp": send(client, "200 OK", headers: "Content-Type: image/png\r\n", body: OriginServer.fortyMegapixelPNG)
+        // Attack pass (AttackPictureBudgetTests): lossy WebP with and without an alpha plane.
+        case "/webp-lossy-alpha": send(client, "200 OK", headers: "Content-Type: image/webp\r\n", body: OriginServer.lossyAlphaWebP)
+        case "/webp-lossy": send(client, "200 OK", headers: "Content-Type: image/webp\r\n", body: OriginServer.lossyWebP)
         case "/stall":
             // The head and a byte of body, then nothing: holds a picture thread until the
             // fetcher's own deadline (or the gate opens).

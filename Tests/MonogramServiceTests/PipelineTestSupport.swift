@@ -24,7 +24,7 @@ struct ControlledJob: AnswerJob {
     var placement: AnswerPlacement { .pool }
     var cost: Int { 1 }
 
-    func produce(_: Void) throws(ServiceError) -> Produced {
+    func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         calls.withLock { $0 += 1 }
         started?.signal()
         gate?.wait()
@@ -111,7 +111,7 @@ struct NeverGatheringJob: AnswerJob {
 
     func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (String) -> Void) {}
 
-    func produce(_ materials: String) throws(ServiceError) -> Produced {
+    func produce(_ materials: String, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         .image(Array(materials.utf8), format: .png, source: .initials, variant: .pictureFallback, lifetime: .zero)
     }
 }

@@ -79,7 +79,7 @@ int monogram_jpeg_decode_argb(const unsigned char *data, size_t size, uint32_t *
 
 /// Dimensions, and whether the bitstream is lossless (VP8L decodes the whole image into a
 /// buffer of its own, so it costs 4 bytes per pixel whatever the output size).
-int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height, int *lossless);
+int monogram_webp_header(const unsigned char *data, size_t size, int *width, int *height, int *lossless, int *alpha);
 /// Decodes the `crop_side` square at (`crop_left`, `crop_top`) scaled to `out_side`
 /// (libwebp crops and scales while decoding, so the full image is never held).
 int monogram_webp_decode_square_argb(const unsigned char *data, size_t size, int crop_left, int crop_top,

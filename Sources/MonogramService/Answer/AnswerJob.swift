@@ -22,8 +22,10 @@ protocol AnswerJob: Sendable {
     /// Calls `done` exactly once, on any thread, by `deadline` (past it, with what a job draws
     /// in the materials' place: the initials for a picture).
     func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (Materials) -> Void)
-    /// The answer, on a render worker (or the loop thread for `.loop` jobs).
-    func produce(_ materials: Materials) throws(ServiceError) -> Produced
+    /// The answer, on a render worker (or the loop thread for `.loop` jobs); `deadline` is the
+    /// request's render deadline (arrival + gather budget + `render.timeout`), which bounds any
+    /// wait inside, e.g. for render memory other workers hold.
+    func produce(_ materials: Materials, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced
     /// Materials available without gathering (what a `.loop` job is produced from); nil when
     /// they must be gathered.
     static var immediate: Materials? { get }

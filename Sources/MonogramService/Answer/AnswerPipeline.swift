@@ -56,7 +56,7 @@ final class AnswerPipeline: Sendable {
             return .respond(errors.response(for: refusal), .miss)
         }
         if job.placement == .loop, let materials = Job.immediate {
-            let answer = finished(build(job, materials, target: request.target))
+            let answer = finished(build(job, materials, target: request.target, until: request.arrival + renderTimeout))
             return .respond(answer(request.ifNoneMatch), .miss)
         }
         guard flights.join(job.key, waiter) else {
@@ -76,7 +76,7 @@ final class AnswerPipeline: Sendable {
                     return
                 }
                 let started = clock.now
-                let outcome = build(job, materials, target: request.target)
+                let outcome = build(job, materials, target: request.target, until: renderDeadline)
                 metrics.recordRender(clock.now - started)
                 finish(job.key, with: outcome)
             }
@@ -94,10 +94,10 @@ final class AnswerPipeline: Sendable {
 
     /// Produces, wraps in the §4 headers, and stores (before the flight ends, so a request
     /// arriving after `finish` finds it in the cache instead of starting a second render).
-    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String) -> Result<StoredAnswer, ServiceError> {
+    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String, until deadline: ContinuousClock.Instant) -> Result<StoredAnswer, ServiceError> {
         let produced: Produced
         do throws(ServiceError) {
-            produced = try job.produce(materials)
+            produced = try job.produce(materials, until: deadline)
         } catch {
             return .failure(error)
         }

@@ -21,12 +21,12 @@ struct AvatarJob: AnswerJob {
     var placement: AnswerPlacement { options.format == .json ? .loop : .pool }
     var cost: Int { options.format == .json ? 1 : renderCost(side: options.pixelSize) }
 
-    func produce(_: Void) throws(ServiceError) -> Produced {
+    func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         let resolved = resolver.resolve(name: name, options: options)
         let source: AvatarSource = resolved.initials.isEmpty ? .placeholder : .initials
         switch options.format {
         case .json: return .image(Array(resolved.json.utf8), format: .json, source: source)
-        default: return .image(try drawing.avatar(resolved.spec, format: options.format, key: key), format: options.format, source: source)
+        default: return .image(try drawing.avatar(resolved.spec, format: options.format, key: key, until: deadline), format: options.format, source: source)
         }
     }
 }

@@ -14,17 +14,19 @@ struct Drawing: Sendable {
     /// and the scaled A8 mask with its copy (2 B).
     static let renderBytesPerPixel = 9
     static let maskedRenderBytesPerPixel = 15
+    /// WebP's lossless encoder (and AVIF's) hold about 21 B per pixel on top of the surface
+    /// (measured: two parallel 4096² WebP renders peaked at 684 MiB); both formats are capped
+    /// in pixels (`OutputFormat.largestWebPPixels`, `largestAVIFPixels`) so this stays inside
+    /// one worker's share.
+    static let encoderBytesPerPixel = 21
 
     let renderer: Renderer
     /// Bytes of render memory in flight across the workers.
     let memory: MemoryBudget
-    /// How long a render may wait for memory other workers hold (`render.timeout`).
-    let memoryWait: Duration
 
-    init(renderer: Renderer, workers: Int, maxSize: Int, memoryWait: Duration) {
+    init(renderer: Renderer, workers: Int, maxSize: Int) {
         self.renderer = renderer
         self.memory = Drawing.budget(workers: workers, maxSize: maxSize)
-        self.memoryWait = memoryWait
     }
 
     static func budget(workers: Int, maxSize: Int) -> MemoryBudget {
@@ -33,12 +35,14 @@ struct Drawing: Sendable {
     }
 
     /// Peak bytes of one render of `width × height` pixels.
-    static func renderBytes(width: Int, height: Int, masked: Bool) -> Int {
-        width * height * (masked ? maskedRenderBytesPerPixel : renderBytesPerPixel)
+    static func renderBytes(width: Int, height: Int, masked: Bool, format: OutputFormat) -> Int {
+        let perPixel = masked ? maskedRenderBytesPerPixel : renderBytesPerPixel
+        let encoder = format == .webp || format == .avif ? encoderBytesPerPixel : 0
+        return width * height * (perPixel + encoder)
     }
 
-    func avatar(_ spec: AvatarSpec, format: OutputFormat, key: AnswerKey) throws(ServiceError) -> [UInt8] {
-        try budgeted(Drawing.renderBytes(width: spec.pixelSize, height: spec.pixelSize, masked: spec.isMasked)) { () throws(ServiceError) in
+    func avatar(_ spec: AvatarSpec, format: OutputFormat, key: AnswerKey, until deadline: ContinuousClock.Instant) throws(ServiceError) -> [UInt8] {
+        try budgeted(until: deadline, Drawing.renderBytes(width: spec.pixelSize, height: spec.pixelSize, masked: spec.isMasked, format: format)) { () throws(ServiceError) in
             do throws(RenderError) {
                 return try renderer.render(spec, format: format.image)
             } catch {
@@ -47,9 +51,9 @@ struct Drawing: Sendable {
         }
     }
 
-    func group(_ spec: GroupSpec, format: OutputFormat, key: AnswerKey) throws(ServiceError) -> [UInt8] {
+    func group(_ spec: GroupSpec, format: OutputFormat, key: AnswerKey, until deadline: ContinuousClock.Instant) throws(ServiceError) -> [UInt8] {
         let masked = spec.faces.contains(where: \.isMasked)
-        return try budgeted(Drawing.renderBytes(width: spec.layout.width, height: spec.layout.height, masked: masked)) { () throws(ServiceError) in
+        return try budgeted(until: deadline, Drawing.renderBytes(width: spec.layout.width, height: spec.layout.height, masked: masked, format: format)) { () throws(ServiceError) in
             do throws(RenderError) {
                 return try renderer.renderGroup(spec, format: format.image)
             } catch {
@@ -58,12 +62,12 @@ struct Drawing: Sendable {
         }
     }
 
-    /// `body` with `bytes` taken from the render budget, waiting at most `render.timeout` for
-    /// other workers to give theirs back (then 503, like a render that waited too long in the
-    /// queue). A render larger than the whole budget (a 4096-px mask with one worker) takes all
+    /// `body` with `bytes` taken from the render budget, waiting for other workers to give theirs
+    /// back at most until the request's render deadline — counted from its arrival, like every
+    /// wait (then 503, like a render that waited too long in the queue). A render larger than the whole budget (a 4096-px mask with one worker) takes all
     /// of it and runs alone.
-    private func budgeted(_ bytes: Int, _ body: () throws(ServiceError) -> [UInt8]) throws(ServiceError) -> [UInt8] {
-        switch try memory.with(min(bytes, memory.capacity), until: .now + memoryWait, body) {
+    private func budgeted(until deadline: ContinuousClock.Instant, _ bytes: Int, _ body: () throws(ServiceError) -> [UInt8]) throws(ServiceError) -> [UInt8] {
+        switch try memory.with(min(bytes, memory.capacity), until: deadline, body) {
         case .success(let bytes): return bytes
         case .failure: throw .overloaded
         }

@@ -43,16 +43,16 @@ struct GravatarJob: AnswerJob {
         }
     }
 
-    func produce(_ load: PictureLoad?) throws(ServiceError) -> Produced {
+    func produce(_ load: PictureLoad?, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         var spec = drawing.spec(pixels: pixels, resolver: resolver)
         if let load, let bitmap = load.bitmap, let digest = load.digest {
             spec.content = .picture(bitmap)
             return .image(
-                try renderer.avatar(spec, format: .png, key: key), format: .png, source: .picture,
+                try renderer.avatar(spec, format: .png, key: key, until: deadline), format: .png, source: .picture,
                 variant: .picture(digest: digest), cacheControl: cacheControl, lifetime: .seconds(max(0, load.ttl)))
         }
         let source: AvatarSource = drawing.drawsInitials ? .initials : .placeholder
-        let body = try renderer.avatar(spec, format: .png, key: key)
+        let body = try renderer.avatar(spec, format: .png, key: key, until: deadline)
         guard !sources.isEmpty else { return .image(body, format: .png, source: source, cacheControl: cacheControl) }
         // Drawn for want of a picture: kept only as long as the failure is remembered (nothing
         // if it came too late), so the picture is tried again.

@@ -18,11 +18,11 @@ struct GroupJob: AnswerJob {
 
     var source: AvatarSource { resolved.faces.allSatisfy { $0.initials.isEmpty } ? .placeholder : .initials }
 
-    func produce(_: Void) throws(ServiceError) -> Produced {
+    func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         let format = resolved.options.format
         switch format {
         case .json: return .image(Array(resolved.json.utf8), format: .json, source: source)
-        default: return .image(try drawing.group(resolved.spec, format: format, key: key), format: format, source: source)
+        default: return .image(try drawing.group(resolved.spec, format: format, key: key, until: deadline), format: format, source: source)
         }
     }
 }

@@ -21,8 +21,7 @@ struct JobFactory: Sendable {
         self.limits = configuration.render.limits(masks: renderer.maskNames)
         self.resolver = configuration.render.resolver
         self.drawing = Drawing(
-            renderer: renderer, workers: configuration.render.workerCount, maxSize: configuration.render.maxSize,
-            memoryWait: configuration.render.timeout)
+            renderer: renderer, workers: configuration.render.workerCount, maxSize: configuration.render.maxSize)
         self.pictures = PictureService(settings: configuration.pictures.fetch)
         self.pictureFailure = PictureFailureAnswers(cacheControl: configuration.pictures.failureCacheControl, headers: headers)
         self.pictureFailureCacheControl = configuration.pictures.failureCacheControl

@@ -27,7 +27,7 @@ struct PictureAvatarJob: AnswerJob {
         pictures.load(url, pixelSize: resolved.spec.pixelSize, deadline: deadline) { done($0) }
     }
 
-    func produce(_ load: PictureLoad?) throws(ServiceError) -> Produced {
+    func produce(_ load: PictureLoad?, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         let format = resolved.options.format
         // Too late: drawn without it and not kept, so the next request tries again.
         let lifetime = Duration.seconds(max(0, load?.ttl ?? 0))
@@ -35,7 +35,7 @@ struct PictureAvatarJob: AnswerJob {
         if let load, let bitmap = load.bitmap, let digest = load.digest {
             spec.content = .picture(bitmap)
             return .image(
-                try drawing.avatar(spec, format: format, key: key), format: format, source: .picture,
+                try drawing.avatar(spec, format: format, key: key, until: deadline), format: format, source: .picture,
                 variant: .picture(digest: digest), cacheControl: CacheDirective.maxAge(lifetime), lifetime: lifetime)
         }
         if resolved.options.fallback == .notFound {
@@ -43,7 +43,7 @@ struct PictureAvatarJob: AnswerJob {
             return Produced(content: .plain(failure.notFound), lifetime: lifetime)
         }
         return .image(
-            try drawing.avatar(spec, format: format, key: key), format: format,
+            try drawing.avatar(spec, format: format, key: key, until: deadline), format: format,
             source: resolved.initials.isEmpty ? .placeholder : .initials, variant: .pictureFallback,
             cacheControl: failure.cacheControl, lifetime: lifetime)
     }

@@ -35,7 +35,7 @@ struct PictureGroupJob: AnswerJob {
         }
     }
 
-    func produce(_ loads: [Int: PictureLoad]) throws(ServiceError) -> Produced {
+    func produce(_ loads: [Int: PictureLoad], until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         var spec = resolved.spec
         var digests: [(face: Int, digest: UInt64)] = []
         for (face, load) in loads.sorted(by: { $0.key < $1.key }) {
@@ -48,7 +48,7 @@ struct PictureGroupJob: AnswerJob {
         let format = resolved.options.format
         let source: AvatarSource = !digests.isEmpty ? .picture : resolved.faces.allSatisfy { $0.initials.isEmpty } ? .placeholder : .initials
         return .image(
-            try drawing.group(spec, format: format, key: key), format: format, source: source, variant: .groupPictures(digests),
+            try drawing.group(spec, format: format, key: key, until: deadline), format: format, source: source, variant: .groupPictures(digests),
             cacheControl: failed ? failure.cacheControl : CacheDirective.maxAge(lifetime), lifetime: lifetime)
     }
 }
