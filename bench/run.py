@@ -8,12 +8,13 @@ starts a fresh monogram (release build), then measures with wrk, in this order:
   miss        monogram, a unique name per request (bench/misses.lua): every request renders
   mixed       monogram, 90% the hot URL / 10% unique names (bench/mixed.lua)
   baseline    bench/baseline.c: the same picture with pangocairo + libpng, 1 and 2 threads
-Once after the rounds: `hit` again with the access log on (to stdout, redirected to a file).
+Once after the rounds: `hit` again with the access log on (to stdout, redirected to a file),
+then the "abuse" phase (bench/abuse.py: an attacker and an honest client, budget off and on).
 Reports medians over the rounds, and ratios against the goals of issue 4.
 
 Knobs (environment): ROUNDS=3 DURATION=10s CONNECTIONS=64 THREADS=2 PIN=0 WARMUP=1s
   CACHE_BYTES=67108864 BASELINE_RENDERS=3000 ACCESS_LOG_RUN=1 MONOGRAM=.build/release/monogram
-  OUT=bench-out  DEADLINE=600 (seconds; the whole run is aborted past it)
+  OUT=bench-out  DEADLINE=600 (seconds; the whole run is aborted past it)  ABUSE=1 (see bench/abuse.py)
 PIN=1 pins the servers (and the baseline) to CPU 0 and wrk to CPU 1.
 Standard library only.
 """
@@ -31,6 +32,9 @@ import time
 import urllib.request
 
 import pngpixels
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import abuse  # noqa: E402  (bench/abuse.py, next to this file)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
@@ -52,6 +56,7 @@ WARMUP = env("WARMUP", "1s")
 CACHE_BYTES = int(env("CACHE_BYTES", str(64 * MIB)))
 BASELINE_RENDERS = int(env("BASELINE_RENDERS", "3000"))
 ACCESS_LOG_RUN = env("ACCESS_LOG_RUN", "1") == "1"
+ABUSE = env("ABUSE", "1") == "1"
 MONOGRAM = os.path.join(ROOT, env("MONOGRAM", ".build/release/monogram"))
 OUT = os.path.join(ROOT, env("OUT", "bench-out"))
 DEADLINE = time.monotonic() + float(env("DEADLINE", "600"))
@@ -154,10 +159,12 @@ def latency_ms(text):
     return float(match.group(1)) * UNITS[match.group(2)]
 
 
-def wrk(port, path, script=None, script_args=(), duration=None, connections=None):
+def wrk(port, path, script=None, script_args=(), duration=None, connections=None, threads=None, headers=()):
     duration = duration or DURATION
-    command = ["wrk", "-t", str(THREADS), "-c", str(connections or CONNECTIONS), "-d", duration,
+    command = ["wrk", "-t", str(threads or THREADS), "-c", str(connections or CONNECTIONS), "-d", duration,
                "--latency", "--timeout", "5s"]
+    for header in headers:
+        command += ["-H", header]
     if script:
         command += ["-s", os.path.join(BENCH, script)]
     command.append(f"http://127.0.0.1:{port}{path}")
@@ -195,14 +202,18 @@ def measured(pid, port, path, **kwargs):
 # ---- servers ------------------------------------------------------------------------------
 
 class Monogram:
-    def __init__(self, workdir, access_log=False):
-        self.config = os.path.join(workdir, f"monogram-{os.getpid()}-{access_log}.json")
+    def __init__(self, workdir, access_log=False, extra=None, name="main"):
+        """`extra`: sections merged key by key over the bench configuration."""
+        self.config = os.path.join(workdir, f"monogram-{os.getpid()}-{access_log}-{name}.json")
+        config = {"server": {"host": "127.0.0.1", "port": 0, "max_connections": 4096},
+                  "cache": {"max_bytes": CACHE_BYTES},
+                  "render": {"workers": 2, "masks_dir": os.path.join(ROOT, "config/masks")},
+                  "log": {"access": access_log}}
+        for section, keys in (extra or {}).items():
+            config.setdefault(section, {}).update(keys)
         with open(self.config, "w") as f:
-            json.dump({"server": {"host": "127.0.0.1", "port": 0, "max_connections": 4096},
-                       "cache": {"max_bytes": CACHE_BYTES},
-                       "render": {"workers": 2, "masks_dir": os.path.join(ROOT, "config/masks")},
-                       "log": {"access": access_log}}, f)
-        self.stdout_path = os.path.join(workdir, "monogram.out")
+            json.dump(config, f)
+        self.stdout_path = os.path.join(workdir, f"monogram-{name}.out")
         self.stdout = open(self.stdout_path, "wb")
         self.process = subprocess.Popen(pinned([MONOGRAM, "--config", self.config], SERVER_CPU),
                                         stdout=self.stdout, stderr=subprocess.PIPE, cwd=ROOT)
@@ -455,9 +466,14 @@ def main():
             if ACCESS_LOG_RUN:
                 print("access log on", flush=True)
                 access = access_log_round(workdir)
+            if ABUSE:
+                print("abuse", flush=True)
+                results["abuse"] = abuse.run(sys.modules[__name__], workdir)
         except BenchError as error:
             sys.exit(f"bench: {error}")
     text = report(results, access, time.monotonic() - started)
+    if ABUSE:
+        text += "\n" + abuse.report(results["abuse"])
     header = (f"Machine: {os.cpu_count()} CPUs, {platform_line()}; load average before the run: "
               f"{' '.join(load)}; date: {time.strftime('%Y-%m-%d %H:%M %Z')}")
     output = header + "\n" + text + "\n"

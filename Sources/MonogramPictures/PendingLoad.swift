@@ -21,9 +21,14 @@ final class PendingLoad: Sendable {
     /// Calls the completion unless it was called already; true when this call did it.
     @discardableResult
     func finish(_ load: PictureLoad) -> Bool {
-        guard let completion = completion.withLock({ value in defer { value = nil }; return value }) else { return false }
+        guard let completion = claim() else { return false }
         completion(load)
         return true
+    }
+
+    /// The completion, taken so that nobody else calls it; nil when it was taken already.
+    private func claim() -> PictureService.Completion? {
+        completion.withLock { value in defer { value = nil }; return value }
     }
 
     /// Answers with a timeout at the deadline unless answered before. The timer holds the load
@@ -33,8 +38,11 @@ final class PendingLoad: Sendable {
         let (seconds, attoseconds) = remaining.components
         let nanoseconds = max(0, Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-            guard let self, finish(PictureLoad(result: .failure(.timeout), ttl: 0, digest: nil)) else { return }
+            // Counted before the answer goes out, so whoever sees the timeout also sees it in
+            // the counters (`/metrics`).
+            guard let self, let completion = claim() else { return }
             expired()
+            completion(PictureLoad(result: .failure(.timeout), ttl: 0, digest: nil))
         }
     }
 }

@@ -98,15 +98,6 @@ public final class PictureService: Sendable {
         load(url, pixelSize: pixelSize, deadline: .now + .seconds(settings.totalTimeout), completion: completion)
     }
 
-    /// `load` for async callers.
-    public func load(_ url: PictureURL, pixelSize: Int, deadline: ContinuousClock.Instant? = nil) async -> PictureLoad {
-        await withCheckedContinuation { continuation in
-            load(url, pixelSize: pixelSize, deadline: deadline ?? .now + .seconds(settings.totalTimeout)) {
-                continuation.resume(returning: $0)
-            }
-        }
-    }
-
     func answer(_ decoded: DecodedPicture, for pixelSize: Int) -> PictureLoad {
         PictureLoad(
             result: .success(PictureGeometry.reduce(decoded.bitmap, target: pixelSize)),

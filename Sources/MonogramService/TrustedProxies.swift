@@ -3,21 +3,28 @@ import Glibc
 /// `server.trusted_proxies`: which TCP peers may tell us the client's address, and how to read
 /// it from `X-Forwarded-For` or `Forwarded` (RFC 7239).
 ///
-/// Pure: addresses in, address out. Every address is compared as 16 bytes, IPv4 as IPv4-mapped
-/// IPv6, so `10.0.0.0/8` also matches `::ffff:10.1.2.3`.
+/// Pure: addresses in, address out. Every address is compared as 128 bits, IPv4 as IPv4-mapped
+/// IPv6, so `10.0.0.0/8` also matches `::ffff:10.1.2.3`. The render budget asks on every
+/// request that misses the cache, so the `X-Forwarded-For` walk and the parsing allocate
+/// nothing: the text is copied to a stack buffer for `inet_pton`, the address is two words,
+/// and hops are read from the right in place.
 public struct TrustedProxies: Sendable, Hashable {
+    /// An IPv4 or IPv6 address as 128 bits (IPv4 as `::ffff:a.b.c.d`).
+    struct Address: Sendable, Hashable {
+        let high: UInt64
+        let low: UInt64
+    }
+
     struct Range: Sendable, Hashable {
-        let address: [UInt8]
+        let address: Address
+        /// Leading bits that must match, 0…128 (IPv4 prefixes are counted past the 96 bits of
+        /// the mapping).
         let prefix: Int
 
-        func contains(_ candidate: [UInt8]) -> Bool {
-            var bits = prefix
-            for index in 0..<16 where bits > 0 {
-                let mask: UInt8 = bits >= 8 ? 0xFF : ~(0xFF >> UInt8(bits))
-                if candidate[index] & mask != address[index] & mask { return false }
-                bits -= 8
-            }
-            return true
+        func contains(_ candidate: Address) -> Bool {
+            let highMask: UInt64 = prefix >= 64 ? .max : prefix <= 0 ? 0 : ~(UInt64.max >> UInt64(prefix))
+            let lowMask: UInt64 = prefix <= 64 ? 0 : prefix >= 128 ? .max : ~(UInt64.max >> UInt64(prefix - 64))
+            return (candidate.high ^ address.high) & highMask == 0 && (candidate.low ^ address.low) & lowMask == 0
         }
     }
 
@@ -40,25 +47,50 @@ public struct TrustedProxies: Sendable, Hashable {
     public var isEmpty: Bool { ranges.isEmpty }
 
     public func contains(_ address: some StringProtocol) -> Bool {
-        guard let bytes = TrustedProxies.parse(address) else { return false }
-        return ranges.contains { $0.contains(bytes) }
+        guard let parsed = TrustedProxies.parse(address) else { return false }
+        return contains(parsed)
     }
 
-    /// The client for the access log: the peer itself unless it is trusted; then, walking the
-    /// `X-Forwarded-For` list (else `Forwarded: for=`) from the right, the first address that is
-    /// not a trusted proxy. A hop that is not an IP address (`unknown`, an obfuscated name)
-    /// stops the walk at the last address we could check.
+    func contains(_ address: Address) -> Bool {
+        ranges.contains { $0.contains(address) }
+    }
+
+    /// The client for the access log and the render budget: the peer itself unless it is
+    /// trusted; then, walking the `X-Forwarded-For` list (else `Forwarded: for=`) from the right,
+    /// the first address that is not a trusted proxy. A hop that is not an IP address
+    /// (`unknown`, an obfuscated name) stops the walk at the last address we could check.
     public func client(peer: String, forwardedFor: [Substring], forwarded: [Substring]) -> String {
         guard !ranges.isEmpty, contains(peer) else { return peer }
-        var hops = forwardedFor.flatMap { $0.split(separator: ",") }.map { TrustedProxies.trim($0) }
-        if hops.isEmpty { hops = TrustedProxies.forwardedFor(forwarded) }
-        var client = peer
-        for hop in hops.reversed() {
-            guard TrustedProxies.parse(hop) != nil else { return client }
-            client = String(hop)
-            if !contains(hop) { return client }
+        var client: Substring?
+        let visit = { (hop: Substring) -> Bool in
+            guard let address = TrustedProxies.parse(hop) else { return false }
+            client = hop
+            return contains(address)
         }
-        return client
+        if !TrustedProxies.eachHopFromRight(forwardedFor, visit) {
+            for hop in TrustedProxies.forwardedFor(forwarded).reversed() where !visit(hop) { break }
+        }
+        // An IPv4 address (at most 15 bytes) is a small string: no allocation.
+        return client.map(String.init) ?? peer
+    }
+
+    /// Calls `visit` with each comma-separated element of `fields`, the last one first, trimmed
+    /// (empty elements skipped, as `split` does), until it answers false. Whether there was any.
+    static func eachHopFromRight(_ fields: [Substring], _ visit: (Substring) -> Bool) -> Bool {
+        var any = false
+        for field in fields.reversed() {
+            var end = field.endIndex
+            while end > field.startIndex {
+                let comma = field.utf8[..<end].lastIndex(of: UInt8(ascii: ","))
+                let start = comma.map { field.utf8.index(after: $0) } ?? field.startIndex
+                let element = field[start..<end]
+                end = comma ?? field.startIndex
+                guard !element.isEmpty else { continue }
+                any = true
+                if !visit(trim(element)) { return true }
+            }
+        }
+        return any
     }
 
     /// The `for=` values of `Forwarded` elements in order, without quotes, brackets or ports.
@@ -87,22 +119,36 @@ public struct TrustedProxies: Sendable, Hashable {
         return text[first...last]
     }
 
-    /// 16 bytes for an IPv4 or IPv6 literal, or nil.
-    static func parse(_ text: some StringProtocol) -> [UInt8]? {
-        guard !text.isEmpty, text.utf8.count < 64 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let string = String(text)
-        if !string.contains(":") {
-            var v4 = in_addr()
-            guard inet_pton(AF_INET, string, &v4) == 1 else { return nil }
-            bytes[10] = 0xFF
-            bytes[11] = 0xFF
-            withUnsafeBytes(of: &v4) { for index in 0..<4 { bytes[12 + index] = $0[index] } }
-            return bytes
+    /// The address of an IPv4 or IPv6 literal, or nil. The text is copied, NUL-terminated, into
+    /// a stack buffer for `inet_pton` (a NUL inside it is refused, not cut at).
+    static func parse(_ text: some StringProtocol) -> Address? {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count < 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Address? in
+            var length = 0
+            var isV6 = false
+            for byte in utf8 {
+                guard byte != 0, length < 63 else { return nil }
+                if byte == UInt8(ascii: ":") { isV6 = true }
+                buffer[length] = CChar(bitPattern: byte)
+                length += 1
+            }
+            buffer[length] = 0
+            guard let text = buffer.baseAddress else { return nil }
+            if !isV6 {
+                var v4 = in_addr()
+                guard inet_pton(AF_INET, text, &v4) == 1 else { return nil }
+                return Address(high: 0, low: 0x0000_FFFF_0000_0000 | UInt64(UInt32(bigEndian: v4.s_addr)))
+            }
+            var v6 = in6_addr()
+            guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
+            return withUnsafeBytes(of: &v6) { bytes in
+                var high: UInt64 = 0
+                var low: UInt64 = 0
+                for index in 0..<8 { high = high << 8 | UInt64(bytes[index]) }
+                for index in 8..<16 { low = low << 8 | UInt64(bytes[index]) }
+                return Address(high: high, low: low)
+            }
         }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, string, &v6) == 1 else { return nil }
-        withUnsafeBytes(of: &v6) { for index in 0..<16 { bytes[index] = $0[index] } }
-        return bytes
     }
 }

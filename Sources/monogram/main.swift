@@ -25,6 +25,8 @@ case .healthcheck:
     exit(HealthProbe.check(host: configuration.server.host, port: configuration.server.port) ? 0 : 1)
 case let .render(name, query, output):
     exit(RenderCommand.run(name: name, query: query, output: output, configuration: configuration))
+case .sign(let target):
+    exit(SignCommand.run(target: target, configuration: configuration))
 case .serve:
     // Said once, so an operator sees why a `MONOGRAM_*` variable had no effect.
     let ignored = PlatformVariable.ignored(in: ProcessInfo.processInfo.environment)

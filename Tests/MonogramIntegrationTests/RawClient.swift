@@ -20,7 +20,8 @@ final class RawClient {
 
     struct ClientError: Error, CustomStringConvertible { let description: String }
 
-    init(port: Int, host: String = "127.0.0.1", timeout: Int = 20) throws {
+    /// `source`: an IPv4 address to connect from (e.g. `127.0.0.2`, to be another client).
+    init(port: Int, host: String = "127.0.0.1", timeout: Int = 20, source: String? = nil) throws {
         let family = host.contains(":") ? AF_INET6 : AF_INET
         fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
@@ -33,6 +34,16 @@ final class RawClient {
             inet_pton(AF_INET6, host, &address.sin6_addr)
             result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
         } else {
+            if let source {
+                var local = sockaddr_in()
+                local.sin_family = sa_family_t(AF_INET)
+                inet_pton(AF_INET, source, &local.sin_addr)
+                let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+                guard bound == 0 else {
+                    close(fd)
+                    throw ClientError(description: "bind to \(source) failed: errno \(errno)")
+                }
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = UInt16(port).bigEndian

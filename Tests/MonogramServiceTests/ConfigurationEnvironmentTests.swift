@@ -77,6 +77,15 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "log.format", text: "json") { $0.log.format = .json },
         KeySample(path: "log.access", text: "false") { $0.log.access = false },
         KeySample(path: "log.level", text: "warning") { $0.log.level = .warning },
+        KeySample(path: "limits.client_renders_per_second", text: "2.5") { $0.limits.clientRendersPerSecond = 2.5 },
+        KeySample(path: "limits.client_burst", text: "40") { $0.limits.clientBurst = 40 },
+        KeySample(path: "limits.clients_tracked", text: "500") { $0.limits.clientsTracked = 500 },
+        KeySample(path: "limits.ipv6_prefix", text: "56") { $0.limits.ipv6Prefix = 56 },
+        KeySample(path: "security.signing_keys", text: "0123456789abcdef,fedcba9876543210") {
+            $0.security.signingKeys = ["0123456789abcdef", "fedcba9876543210"]
+        },
+        // Alone it can only be switched off: on, it needs a key (a cross-key rule).
+        KeySample(path: "security.require_signature", text: "no") { $0.security.requireSignature = false },
     ]
 
     @Test("every key can be set by its MONOGRAM_SECTION_KEY variable", arguments: everyKey)

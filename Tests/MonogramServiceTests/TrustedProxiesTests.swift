@@ -56,3 +56,19 @@ struct TrustedProxiesTests {
         #expect(TrustedProxies([]).client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1"], forwarded: []) == "10.0.0.2")
     }
 }
+
+extension TrustedProxiesTests {
+    @Test("empty list elements are skipped; a field of only commas falls back to Forwarded")
+    func emptyElements() {
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: [",198.51.100.1,,", ", 10.0.0.6,"], forwarded: []) == "198.51.100.1")
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: [",,"], forwarded: ["for=198.51.100.4"]) == "198.51.100.4")
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1, , 10.0.0.6"], forwarded: []) == "10.0.0.6")
+    }
+
+    @Test("a NUL inside an address, or 64 bytes and more, is not an address")
+    func notAddresses() {
+        #expect(!proxies.contains("10.0.0.1\u{0}junk"))
+        #expect(!proxies.contains(String(repeating: "0", count: 60) + "::1"))
+        #expect(proxies.contains("0000:0000:0000:0000:0000:0000:0000:0001"))
+    }
+}

@@ -8,6 +8,8 @@ enum AnswerNote: String, Sendable {
     case hit
     /// Produced for this request (or for one in flight it joined).
     case miss
+    /// Refused by admission (API §8: a 403 signature or a 429 render budget).
+    case refused
 }
 
 extension HTTPHandlerResult {

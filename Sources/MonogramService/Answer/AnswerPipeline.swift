@@ -53,7 +53,8 @@ final class AnswerPipeline: Sendable {
             return .deferred
         }
         if let refusal = admission.admit(cost: job.cost, request: request) {
-            return .respond(errors.response(for: refusal), .miss)
+            let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
+            return .respond(errors.response(for: refusal, prefersImage: prefersImage), .refused)
         }
         if job.placement == .loop, let materials = Job.immediate {
             let answer = finished(build(job, materials, target: request.target, until: request.arrival + renderTimeout))

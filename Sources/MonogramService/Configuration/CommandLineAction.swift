@@ -13,11 +13,16 @@ public enum CommandLineAction: Sendable, Equatable {
     /// Draw one avatar into `output`, as `GET /avatar/{name}?{query}` would.
     /// `query` holds the §1 parameters in the order given, e.g. `[("size", "64")]`.
     case render(name: String, query: [(String, String)], output: String)
+    /// Print `target` (a request target or an absolute URL) signed with the first of
+    /// `security.signing_keys` (API §8).
+    case sign(target: String)
 
     public static func == (lhs: CommandLineAction, rhs: CommandLineAction) -> Bool {
         switch (lhs, rhs) {
         case (.serve, .serve), (.help, .help), (.version, .version), (.healthcheck, .healthcheck):
             return true
+        case let (.sign(target1), .sign(target2)):
+            return target1 == target2
         case let (.render(name1, query1, output1), .render(name2, query2, output2)):
             return name1 == name2 && output1 == output2
                 && query1.elementsEqual(query2) { $0.0 == $1.0 && $0.1 == $1.1 }

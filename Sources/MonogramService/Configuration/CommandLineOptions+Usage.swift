@@ -4,6 +4,7 @@ extension CommandLineOptions {
         USAGE: monogram [serve] [--config PATH] [--host HOST] [--port PORT]
                monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
                monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE
+               monogram sign [--config PATH] TARGET
                monogram --help | --version
 
         Monogram serves avatars over HTTP/1.1: a person's picture, or their initials on a
@@ -13,6 +14,8 @@ extension CommandLineOptions {
           serve           run the HTTP service until SIGTERM or SIGINT (the default)
           healthcheck     GET /healthz on the configured host and port; exit 0 on 200, else 1
           render          draw one avatar into FILE, as GET /avatar/NAME?PARAMETER=VALUE would
+          sign            print TARGET (/avatar/…, /group/… or a full URL) with the sig= of
+                          the first security.signing_keys key appended
 
         OPTIONS:
           --config PATH   JSON configuration file (default config/monogram.json; when that

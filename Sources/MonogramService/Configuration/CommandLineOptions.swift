@@ -34,7 +34,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             tokens = tokens.dropFirst()
         }
         switch command {
-        case "serve", "healthcheck", "render": break
+        case "serve", "healthcheck", "render", "sign": break
         case "help": return CommandLineOptions(action: .help)
         default: throw ConfigurationError(problems: [#""\#(command)": unknown command (see --help)"#])
         }
@@ -66,6 +66,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             let accepted = switch (command, name) {
             case (_, "--config"), ("render", "--output"): true
             case ("render", _): name.hasPrefix("--") && renderParameters.contains(parameter)
+            case ("sign", _): false
             case (_, "--host"), (_, "--port"): true
             default: false
             }
@@ -100,6 +101,10 @@ public struct CommandLineOptions: Sendable, Equatable {
             problems += positionals.dropFirst().map { #"render: unexpected argument "\#($0)""# }
             if output == nil { problems.append("render: needs -o FILE") }
             options.action = .render(name: positionals.first ?? "", query: query, output: output ?? "")
+        case "sign":
+            if positionals.isEmpty { problems.append("sign: needs a TARGET such as /avatar/Jane%20Doe?size=64") }
+            problems += positionals.dropFirst().map { #"sign: unexpected argument "\#($0)""# }
+            options.action = .sign(target: positionals.first ?? "")
         default:
             problems += positionals.map { #"\#(command): unexpected argument "\#($0)""# }
             options.action = command == "healthcheck" ? .healthcheck : .serve

@@ -12,6 +12,8 @@ public struct Configuration: Sendable, Hashable {
     public var gravatar = GravatarConfiguration()
     public var metrics = MetricsConfiguration()
     public var log = LogConfiguration()
+    public var limits = LimitsConfiguration()
+    public var security = SecurityConfiguration()
 
     public init() {}
 }

@@ -98,6 +98,14 @@ extension Setting {
                     return level
                 }
             },
+
+            .value("limits", "client_renders_per_second", \.limits.clientRendersPerSecond) { Convert.rate($0, &$1) },
+            .value("limits", "client_burst", \.limits.clientBurst) { Convert.optionalInteger($0, in: 1...1_000_000, &$1) },
+            .value("limits", "clients_tracked", \.limits.clientsTracked) { Convert.integer($0, in: 1...10_000_000, &$1) },
+            .value("limits", "ipv6_prefix", \.limits.ipv6Prefix) { Convert.integer($0, in: 1...128, &$1) },
+
+            .value("security", "signing_keys", \.security.signingKeys) { Convert.list($0, &$1, element: Syntax.signingKey) },
+            .value("security", "require_signature", \.security.requireSignature, Convert.boolean),
         ]
     }
 }
@@ -120,6 +128,9 @@ extension Configuration {
         }
         if metrics.port != 0, metrics.port == server.port {
             problems.append("metrics.port: must differ from server.port (0 serves metrics on the service port)")
+        }
+        if security.requireSignature, security.signingKeys.isEmpty {
+            problems.append("security.require_signature: needs at least one key in security.signing_keys")
         }
         return problems
     }

@@ -77,6 +77,26 @@ enum Convert {
         seconds(raw, &problems).map { Duration.seconds($0) }
     }
 
+    /// An integer, or JSON `null` for "the default derived from other keys" (`limits.client_burst`).
+    static func optionalInteger(_ raw: SourceValue, in range: ClosedRange<Int>, _ problems: inout [ValueProblem]) -> Int?? {
+        if case .json(let value) = raw, value is NSNull { return .some(nil) }
+        return integer(raw, in: range, &problems).map { .some($0) }
+    }
+
+    /// Renders a second: a number from 0 (off) to 1000000; fractions allowed (0.5 = one every 2 s).
+    static func rate(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Double? {
+        let number: Double?
+        switch raw {
+        case .json(let value): number = jsonNumber(value)?.doubleValue
+        case .text(let text): number = Double(trimmed(text))
+        }
+        guard let number, number >= 0, number <= 1_000_000 else {
+            problems.append(ValueProblem(message: "must be a number from 0 (off) to 1000000"))
+            return nil
+        }
+        return number
+    }
+
     /// Seconds from 0 (off) to a day, as a `Duration`.
     static func durationOrZero(_ raw: SourceValue, _ problems: inout [ValueProblem]) -> Duration? {
         let number: Double?

@@ -12,6 +12,15 @@ enum Syntax {
         return text
     }
 
+    /// An HMAC key for signed URLs: its UTF-8 bytes are the key. Never echoed in a message,
+    /// since configuration errors reach logs.
+    static func signingKey(_ text: String) throws(ValueProblem) -> String {
+        guard text.utf8.count >= 16 else {
+            throw ValueProblem(message: "must be at least 16 bytes long (a short key can be guessed)")
+        }
+        return text
+    }
+
     /// Header values travel verbatim, so a CR or LF would split the response (header injection).
     static func headerValue(_ text: String) throws(ValueProblem) -> String {
         guard text.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) || $0 == "\t" }) else {

@@ -30,7 +30,7 @@ final class GravatarRoute: Sendable {
         self.upstream = settings.upstream
         self.cacheControl = settings.cacheControl
         self.redirectHosts = AllowList(patterns: settings.redirectHosts)
-        self.signatureRequired = false
+        self.signatureRequired = configuration.security.requireSignature
         self.reloadInterval = settings.reloadInterval
     }
 

@@ -43,6 +43,12 @@ extension Metrics {
         out.family("monogram_picture_fetches_total", .counter, "Picture fetches (picture=), by outcome.")
         for (outcome, count) in pictureFetchCounts { out.sample("monogram_picture_fetches_total", ["outcome": outcome], Double(count)) }
 
+        if let budget = budgetTable {
+            out.family("monogram_budget_refused_total", .counter, "Requests refused with 429 by the client render budget.")
+            out.sample("monogram_budget_refused_total", [:], Double(budget.refused))
+            out.family("monogram_budget_clients", .gauge, "Client addresses the render budget remembers now.")
+            out.sample("monogram_budget_clients", [:], Double(budget.clientsTracked))
+        }
         if let counters = connectionCounters {
             out.family("monogram_open_connections", .gauge, "Client connections open now.")
             out.sample("monogram_open_connections", [:], Double(counters.openConnections))

@@ -31,6 +31,7 @@ public final class Metrics: Sendable {
     private let pictureFetches = Locked<(@Sendable () -> [(outcome: String, count: Int)])?>(nil)
     private let caches = Locked<[CacheSource]>([])
     private let connections = Locked<ServerCounters?>(nil)
+    private let budget = Locked<ClientBudgetTable?>(nil)
     /// Unix time the process started, in seconds.
     let startTime: Double
 
@@ -80,6 +81,13 @@ public final class Metrics: Sendable {
         let source = CacheSource(name: name, maxBytes: cache.maxBytes, stats: { cache.stats })
         caches.withLock { $0.append(source) }
     }
+
+    /// Exports the client render budget's refusals and tracked clients (API §8).
+    public func attach(budget table: ClientBudgetTable) {
+        budget.withLock { $0 = table }
+    }
+
+    var budgetTable: ClientBudgetTable? { budget.withLock { $0 } }
 
     /// Exports the server's open and rejected connection counts.
     public func attach(connections counters: ServerCounters) {

@@ -7,6 +7,10 @@ enum ServiceError: Error {
     case notFound
     case methodNotAllowed
     case overloaded
+    /// Over the client's render budget (API §8): 429 with the seconds until it may retry.
+    case overBudget(retryAfter: Int)
+    /// A missing, malformed or wrong `sig` (API §8): 403.
+    case signature(URLSigner.Refusal)
     /// Details go to the log only; the client sees a generic line.
     case internalFailure(String)
 }
@@ -18,20 +22,30 @@ struct ErrorResponses: Sendable {
     /// face) — with the reason in `X-Avatar-Error`.
     let placeholderPNG: [UInt8]
     let logger: Logger
+    /// The 429s for the first minute of `Retry-After` values, text and image, built once: a
+    /// client over its budget may send thousands a second, and each should cost as little as
+    /// a hit. Index `seconds × 2 + (image ? 1 : 0)`.
+    let refusals: [HTTPResponse]
+
+    init(headers: CommonHeaders, placeholderPNG: [UInt8], logger: Logger) {
+        self.headers = headers
+        self.placeholderPNG = placeholderPNG
+        self.logger = logger
+        self.refusals = (0..<122).map { index in
+            ErrorResponses.overBudget(headers, retryAfter: max(1, index / 2), placeholder: index % 2 == 1 ? placeholderPNG : nil)
+        }
+    }
 
     func response(for error: ServiceError, prefersImage: Bool = false) -> HTTPResponse {
         switch error {
         case .badParameter(let problem):
-            guard prefersImage else { return headers.text(.badRequest, problem.message) }
-            return headers.response(
-                .badRequest,
-                [
-                    (HeaderName.contentType, MediaType.png),
-                    (HeaderName.cacheControl, CacheDirective.noStore),
-                    (HeaderName.avatarSource, AvatarSource.placeholder.rawValue),
-                    (HeaderName.avatarError, ErrorResponses.headerSafe(problem.message)),
-                ],
-                body: placeholderPNG)
+            return ErrorResponses.errorBody(headers, .badRequest, problem.message, placeholder: prefersImage ? placeholderPNG : nil)
+        case .signature(let refusal):
+            return ErrorResponses.errorBody(headers, AdmissionStatus.forbidden, refusal.reason, placeholder: prefersImage ? placeholderPNG : nil)
+        case .overBudget(let seconds):
+            let index = seconds &* 2 &+ (prefersImage ? 1 : 0)
+            if seconds >= 0, index < refusals.count { return refusals[index] }
+            return ErrorResponses.overBudget(headers, retryAfter: seconds, placeholder: prefersImage ? placeholderPNG : nil)
         case .notFound:
             return headers.text(.notFound, "no such resource; try /avatar/{name} or /group/{names}")
         case .methodNotAllowed:
@@ -42,6 +56,30 @@ struct ErrorResponses: Sendable {
             logger.error(detail)
             return headers.text(.internalServerError, "internal error")
         }
+    }
+
+    /// The §1 error body of a 4xx a page may show (400, 403, 429): one text line, or with a
+    /// `placeholder` the placeholder image and the reason in `X-Avatar-Error`. Never cacheable.
+    static func errorBody(
+        _ headers: CommonHeaders, _ status: HTTPStatus, _ message: String, placeholder: [UInt8]?,
+        extra: [(name: String, value: String)] = []
+    ) -> HTTPResponse {
+        guard let placeholder else { return headers.text(status, message, extra: extra) }
+        return headers.response(
+            status,
+            [
+                (HeaderName.contentType, MediaType.png),
+                (HeaderName.cacheControl, CacheDirective.noStore),
+                (HeaderName.avatarSource, AvatarSource.placeholder.rawValue),
+                (HeaderName.avatarError, ErrorResponses.headerSafe(message)),
+            ] + extra,
+            body: placeholder)
+    }
+
+    static func overBudget(_ headers: CommonHeaders, retryAfter seconds: Int, placeholder: [UInt8]?) -> HTTPResponse {
+        errorBody(
+            headers, AdmissionStatus.tooManyRequests, "render budget of this client exceeded; retry in \(seconds) s",
+            placeholder: placeholder, extra: [(HeaderName.retryAfter, String(seconds))])
     }
 
     /// Header values must not carry CR/LF or non-ASCII (RFC 9110 §5.5).

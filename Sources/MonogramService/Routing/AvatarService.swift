@@ -16,6 +16,8 @@ public final class AvatarService: HTTPHandler {
     let fixed: FixedAnswers
     /// Nil when `log.access` is off.
     let accessLog: AccessLog?
+    /// Verifies `sig` before routing (API §8); nil unless `security.require_signature`.
+    let signer: URLSigner?
     /// What `GET /metrics` reports; shared with the admin port.
     public let metrics: Metrics
 
@@ -27,11 +29,14 @@ public final class AvatarService: HTTPHandler {
         let errors = ErrorResponses(headers: headers, placeholderPNG: try renderer.render(placeholder.spec, format: .png), logger: logger)
         let pool = WorkerPool(name: "render", threads: configuration.render.workerCount, queueLimit: configuration.render.queue)
         let cache = AnswerCache(maxBytes: configuration.cache.maxBytes)
+        let budget = ClientBudgetAdmission(limits: configuration.limits, trustedProxies: configuration.server.trustedProxies)
         self.pipeline = AnswerPipeline(
             cache: cache,
             responses: ResponseFactory(cacheControl: configuration.http.cacheControl, release: MonogramRelease.version, headers: headers),
-            errors: errors, pool: pool, metrics: metrics, renderTimeout: configuration.render.timeout)
+            errors: errors, pool: pool, metrics: metrics, renderTimeout: configuration.render.timeout,
+            admission: budget ?? AdmitAll())
         self.jobs = jobs
+        self.signer = configuration.security.requireSignature ? URLSigner(keys: configuration.security.signingKeys) : nil
         self.fixed = FixedAnswers(headers: headers, errors: errors, limits: jobs.limits, metricsOnMainPort: configuration.metrics.port == 0)
         self.accessLog = configuration.log.access
             ? AccessLog(format: configuration.log.format, trustedProxies: TrustedProxies(configuration.server.trustedProxies), clock: logger.clock)
@@ -39,6 +44,7 @@ public final class AvatarService: HTTPHandler {
         self.metrics = metrics
         metrics.register(cache: cache.answers, name: "images")
         metrics.register(cache: cache.aliases, name: "aliases")
+        if let budget { metrics.attach(budget: budget.table) }
         metrics.attach(renderQueueDepth: { [pool] in pool.depth })
         metrics.attach(pictureFetches: { [counters = jobs.pictures.counters] in
             counters.snapshot().map { (outcome: $0.outcome.description, count: $0.count) }
@@ -56,16 +62,22 @@ public final class AvatarService: HTTPHandler {
         }
         let target = AvatarService.originForm(request.target)
         // Hot path: this exact URL was answered before; no parsing, and no allocation for the
-        // usual origin-form target (the parser's string is the key).
-        let rawKey = request.target.utf8.first == UInt8(ascii: "/") ? request.target : String(target)
+        // usual origin-form target (the parser's string is the key). With signatures required
+        // the key is the target exactly as sent, which was only stored once its `sig` had
+        // passed: a hit is a URL already verified, and needs no HMAC again.
+        let rawKey = request.target.utf8.first == UInt8(ascii: "/") || signer != nil ? request.target : String(target)
         if let cached = pipeline.cache.answer(forTarget: rawKey) {
             return .respond(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)), .hit)
         }
-        let query = target.drop(while: { $0 != "?" }).dropFirst()
+        var query = target.drop(while: { $0 != "?" }).dropFirst()
+        let route = Route(path: target.prefix(while: { $0 != "?" }))
+        if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query) {
+            return .respond(refusal, .refused)
+        }
         let answer = AnswerRequest(
             target: rawKey, ifNoneMatch: request.headers(HeaderName.ifNoneMatch), peer: context.peer, head: request,
             arrival: .now, responder: responder)
-        switch Route(path: target.prefix(while: { $0 != "?" })) {
+        switch route {
         case .health:
             // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
             return .respond(context.draining ? fixed.draining : fixed.healthy, .none)

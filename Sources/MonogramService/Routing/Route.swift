@@ -13,6 +13,16 @@ enum Route: Equatable {
     case playground
     case notFound
 
+    /// Whether `security.require_signature` applies (API §8): the routes that render names.
+    var needsSignature: Bool {
+        switch self {
+        case .avatar, .group: true
+        // `/gravatar/` cannot be signed by the applications that call it: while signatures are
+        // required it ignores `name` and `initials` instead (`GravatarRoute.signatureRequired`).
+        case .gravatar, .health, .metrics, .playground, .notFound: false
+        }
+    }
+
     init(path: Substring) {
         if path == "/healthz" {
             self = .health

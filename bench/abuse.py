@@ -1,0 +1,270 @@
+"""The "abuse" phase of `make bench` (issue 14): one client sends unique names as fast as it
+can while another sends a realistic mix, with the client render budget off and on.
+
+The two clients are told apart the way a deployment behind nginx tells them apart: the server
+trusts 127.0.0.1 as a proxy (`server.trusted_proxies`), the attacker (wrk, bench/misses.lua)
+sends `X-Forwarded-For: 198.51.100.66` and the honest client `X-Forwarded-For: 198.51.100.7`.
+(wrk cannot bind a source address; the budget's code path is the same either way.)
+
+The honest client is a paced Python client (HONEST_RPS requests a second over HONEST_CONNECTIONS
+keep-alive connections): 90 % requests for HOT_NAMES already cached names, 10 % new names. It
+times each request from send to the last body byte. Phases, each ABUSE_DURATION long:
+  idle        the honest client alone (budget off): the reference for its hit latency
+  abuse-off   honest + attacker, budget off
+  abuse-on    honest + attacker, budget on (ABUSE_RATE renders/s, ABUSE_BURST burst)
+  hit-off/on  wrk on one cached URL against each server: the hit path with and without budget
+Knobs: ABUSE=1 ABUSE_DURATION=10s ABUSE_RATE=50 ABUSE_BURST=200 ABUSE_CONNECTIONS=128
+  HONEST_RPS=200 HONEST_CONNECTIONS=4 HOT_NAMES=20
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import threading
+import time
+
+ATTACKER = "198.51.100.66"
+HONEST = "198.51.100.7"
+
+
+def env(name, default):
+    return os.environ.get(name, default)
+
+
+ABUSE_DURATION = env("ABUSE_DURATION", "10s")
+ABUSE_RATE = float(env("ABUSE_RATE", "50"))
+ABUSE_BURST = int(env("ABUSE_BURST", "200"))
+ABUSE_CONNECTIONS = int(env("ABUSE_CONNECTIONS", "128"))
+HONEST_RPS = float(env("HONEST_RPS", "200"))
+HONEST_CONNECTIONS = int(env("HONEST_CONNECTIONS", "4"))
+HOT_NAMES = int(env("HOT_NAMES", "20"))
+
+
+def hot_path(index):
+    return f"/avatar/Honest+Person{index}.png?shape=circle"
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection that reads whole responses (Content-Length framing)."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buffer = b""
+
+    def get(self, path):
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\nX-Forwarded-For: {HONEST}\r\n\r\n".encode())
+        while b"\r\n\r\n" not in self.buffer:
+            self._fill()
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        status = int(head.split(b" ", 2)[1])
+        length = int(re.search(rb"(?i)\r\ncontent-length:\s*(\d+)", head).group(1)) if status != 304 else 0
+        while len(self.buffer) < length:
+            self._fill()
+        self.buffer = self.buffer[length:]
+        return status
+
+    def _fill(self):
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise OSError("connection closed")
+        self.buffer += chunk
+
+    def close(self):
+        self.sock.close()
+
+
+def warm(port):
+    connection = Connection(port)
+    try:
+        for index in range(HOT_NAMES):
+            if connection.get(hot_path(index)) != 200:
+                raise RuntimeError(f"warming {hot_path(index)} failed")
+    finally:
+        connection.close()
+
+
+def honest_client(port, seconds, tag):
+    """Paced 90/10 traffic; returns per-kind lists of (latency ms, status)."""
+    results = {"hit": [], "miss": [], "errors": 0}
+    lock = threading.Lock()
+    interval = HONEST_CONNECTIONS / HONEST_RPS
+    end = time.monotonic() + seconds
+
+    def worker(number):
+        connection = Connection(port)
+        due = time.monotonic() + interval * number / HONEST_CONNECTIONS
+        count = 0
+        try:
+            while True:
+                now = time.monotonic()
+                if now >= end:
+                    break
+                if due > now:
+                    time.sleep(due - now)
+                due += interval
+                count += 1
+                # Every tenth request of each connection is a name never seen before.
+                miss = count % 10 == 0
+                path = (f"/avatar/Honest+New{tag}x{number}x{count}.png?shape=circle" if miss
+                        else hot_path((count * 7 + number) % HOT_NAMES))
+                started = time.perf_counter()
+                try:
+                    status = connection.get(path)
+                except OSError:
+                    with lock:
+                        results["errors"] += 1
+                    connection.close()
+                    connection = Connection(port)
+                    continue
+                elapsed = (time.perf_counter() - started) * 1000
+                with lock:
+                    results["miss" if miss else "hit"].append((elapsed, status))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(HONEST_CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def percentile(values, fraction):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def summarise_honest(results):
+    hits = [ms for ms, status in results["hit"] if status == 200]
+    misses = results["miss"]
+    served = [ms for ms, status in misses if status == 200]
+    return {
+        "hit_p50": percentile(hits, 0.50), "hit_p99": percentile(hits, 0.99), "hits": len(results["hit"]),
+        "hits_ok": len(hits), "misses": len(misses), "misses_ok": len(served),
+        "miss_success": len(served) / len(misses) if misses else float("nan"),
+        "miss_p99": percentile([ms for ms, _ in misses], 0.99), "errors": results["errors"],
+        "miss_statuses": sorted({status for _, status in misses}),
+    }
+
+
+def attack(bench, server, tag):
+    """wrk sending unique names as fast as it can (more connections than the render queue has
+    places); returns (wrk result with the server's CPU per request, accepted renders/s)."""
+    result = bench.measured(server.pid, server.port, "/", script="misses.lua", script_args=(tag,), duration=ABUSE_DURATION,
+                       connections=ABUSE_CONNECTIONS, threads=1,
+                       headers=(f"X-Forwarded-For: {ATTACKER}",))
+    accepted = (result["requests"] - result["non2xx"]) / bench.seconds(ABUSE_DURATION)
+    return result, accepted
+
+
+def phase(bench, server, tag, with_attacker):
+    box = {}
+    attacker = None
+    if with_attacker:
+        attacker = threading.Thread(target=lambda: box.update(zip(("wrk", "accepted"), attack(bench, server, tag))))
+        attacker.start()
+        time.sleep(0.5)  # let the attacker reach full speed before the honest client starts
+    honest = summarise_honest(honest_client(server.port, bench.seconds(ABUSE_DURATION) - (1.0 if with_attacker else 0), tag))
+    if attacker:
+        attacker.join()
+    return {"honest": honest, **box}
+
+
+def run(bench, workdir):
+    """All abuse phases on two fresh servers; returns a dict of results."""
+    off = bench.Monogram(workdir, extra={"server": {"trusted_proxies": ["127.0.0.1"]}}, name="abuse-off")
+    on = None
+    results = {}
+    try:
+        on = bench.Monogram(workdir, extra={"server": {"trusted_proxies": ["127.0.0.1"]},
+                                            "limits": {"client_renders_per_second": ABUSE_RATE,
+                                                       "client_burst": ABUSE_BURST}}, name="abuse-on")
+        for server in (off, on):
+            warm(server.port)
+            bench.fetch(server.port, bench.HOT_PATH)
+        print("  abuse: idle", flush=True)
+        results["idle"] = phase(bench, off, "i", with_attacker=False)
+        print("  abuse: budget off", flush=True)
+        results["off"] = phase(bench, off, "f", with_attacker=True)
+        print("  abuse: budget on", flush=True)
+        results["on"] = phase(bench, on, "n", with_attacker=True)
+        results["refused"] = refused(bench, on.port)
+        # The hit path with and without the budget, interleaved, on servers of the same age.
+        for name, server in (("hit_off", off), ("hit_on", on), ("hit_off_2", off), ("hit_on_2", on)):
+            results[name] = bench.measured(server.pid, server.port, bench.HOT_PATH, duration="5s")
+    finally:
+        off.stop()
+        if on:
+            on.stop()
+    return results
+
+
+def refused(bench, port):
+    text = bench.fetch(port, "/metrics").decode()
+    match = re.search(r"^monogram_budget_refused_total (\d+)", text, re.M)
+    return int(match.group(1)) if match else None
+
+
+def report(results):
+    fmt = lambda v, d=2: "n/a" if v != v else f"{v:,.{d}f}"
+    idle = results["idle"]["honest"]
+    lines = ["", f"Abuse: attacker = wrk, 1 thread, {ABUSE_CONNECTIONS} connections, unique names; honest = "
+             f"{HONEST_RPS:.0f} req/s paced over {HONEST_CONNECTIONS} connections, 90 % of {HOT_NAMES} cached names, "
+             f"10 % new; {ABUSE_DURATION} per phase; budget on = {ABUSE_RATE:g} renders/s, burst {ABUSE_BURST}.", "",
+             "| phase | honest hit p50 ms | honest hit p99 ms | honest misses served | honest miss p99 ms | "
+             "attacker requests/s | attacker accepted renders/s | server CPU µs per attacker request |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for key, label in (("idle", "idle (honest client alone)"), ("off", "attack, budget off"), ("on", "attack, budget on")):
+        row = results[key]
+        honest = row["honest"]
+        wrk = row.get("wrk")
+        lines.append(f"| {label} | {fmt(honest['hit_p50'])} | {fmt(honest['hit_p99'])} | "
+                     f"{honest['misses_ok']}/{honest['misses']} ({fmt(100 * honest['miss_success'], 1)} %) | "
+                     f"{fmt(honest['miss_p99'])} | {fmt(wrk['rps'], 0) if wrk else '—'} | "
+                     f"{fmt(row['accepted'], 0) if wrk else '—'} | {fmt(wrk['cpu_us'], 1) if wrk else '—'} |")
+    on = results["on"]
+    allowed = ABUSE_RATE + ABUSE_BURST / (bench_seconds(ABUSE_DURATION))
+    goals = [
+        ("honest hit p99, budget on ÷ idle", on["honest"]["hit_p99"] / idle["hit_p99"], "≤ 2.0"),
+        ("honest misses served, budget on", 100 * on["honest"]["miss_success"], "≥ 99 %"),
+        ("attacker accepted renders/s, budget on", on["accepted"], f"≤ rate + burst/duration = {allowed:.0f}"),
+    ]
+    lines += ["", "| goal | value | target |", "|---|---:|---|"]
+    lines += [f"| {name} | {fmt(value)} | {target} |" for name, value, target in goals]
+    lines += ["", "| hit path (wrk, one cached URL, 5 s) | req/s | p50 ms | p99 ms | server CPU µs/req |", "|---|---:|---:|---:|---:|"]
+    for key, label in (("hit_off", "budget off"), ("hit_on", "budget on"), ("hit_off_2", "budget off, again"),
+                       ("hit_on_2", "budget on, again")):
+        r = results[key]
+        lines.append(f"| {label} | {fmt(r['rps'], 0)} | {fmt(r['p50'])} | {fmt(r['p99'])} | {fmt(r['cpu_us'], 1)} |")
+    lines.append("")
+    lines.append(f"429s counted by the budget-on server: {results.get('refused')}; honest miss statuses: "
+                 f"off {results['off']['honest']['miss_statuses']}, on {results['on']['honest']['miss_statuses']}.")
+    return "\n".join(lines)
+
+
+def bench_seconds(text):
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s|m)?", text)
+    value, unit = float(match.group(1)), match.group(2) or "s"
+    return value * {"ms": 0.001, "s": 1, "m": 60}[unit]
+
+
+if __name__ == "__main__":
+    # `python3 bench/abuse.py`: only this phase, against the release build.
+    import sys
+    import tempfile
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import run as bench
+    with tempfile.TemporaryDirectory(prefix="monogram-abuse-") as workdir:
+        results = run(bench, workdir)
+    text = report(results)
+    print(text)
+    os.makedirs(bench.OUT, exist_ok=True)
+    with open(os.path.join(bench.OUT, "abuse.md"), "w") as f:
+        f.write(text + "\n")
+    with open(os.path.join(bench.OUT, "abuse.json"), "w") as f:
+        json.dump(results, f, indent=1)
