@@ -57,7 +57,7 @@ soak: build
 
 ## hostile: a hostile picture origin (many-scan JPEG, 40 MP PNG, stalls, `Cache-Control: =`),
 ## a render storm and slowhttptest (slowloris, slow body, slow read) against a release build;
-## prints the figures of docs/hardening.md. ONLY=pictures|held|storm|slow to pick some
+## prints the figures of docs/hardening.md. ONLY=pictures|held|storm|slow|connections to pick some
 ONLY ?=
 hostile: deps build
 	python3 scripts/hostile.py --binary .build/release/monogram $(foreach o,$(ONLY),--only $(o))

@@ -25,7 +25,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv png-writer)
+ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -39,6 +39,7 @@ harness_for() {
         decoders) echo Fuzz/Decoders/main.swift ;;
         signature) echo Fuzz/Signature/main.swift ;;
         directory-csv) echo Fuzz/DirectoryCSV/main.swift ;;
+        connection-machine) echo Fuzz/ConnectionMachine/main.swift ;;
         png-writer) echo Fuzz/PNGWriter/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
@@ -52,6 +53,11 @@ sources_for() {
         # The cache and the worker pool need MonogramSync (another module) and are not
         # reached by these harnesses.
         options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift ;;
+        # The sans-I/O connection lifecycle with the parser and the message types it queues
+        # (none of them needs CSystem, Glibc sockets or MonogramSync).
+        connection-machine)
+            ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Connection/*.swift \
+                Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPAccessNote}.swift ;;
         # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
         directory-csv) ls Sources/MonogramGravatar/CSVReader.swift Sources/MonogramGravatar/DirectoryRows.swift ;;
         picture-headers) echo Sources/MonogramPictures/CacheLifetime.swift ;;

@@ -11,7 +11,7 @@ struct AccessLogTests {
     func entry(target: String) -> AccessLog.Entry {
         AccessLog.Entry(
             time: "2026-12-01T00:00:00.000Z", client: "127.0.0.1", method: "GET", target: target, status: 200, bytes: 1,
-            durationMicroseconds: 5, note: "miss")
+            durationMicroseconds: 5, note: .miss)
     }
 
     func log(_ format: LogFormat) -> AccessLog {

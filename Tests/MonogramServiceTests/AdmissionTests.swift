@@ -17,15 +17,15 @@ import Testing
         return try AvatarService(configuration: configuration, renderer: renderer, logger: Logger(level: .error))
     }
 
-    static func call(_ service: AvatarService, _ target: String, peer: String = "192.0.2.1", headers: [(name: String, value: String)] = []) -> (response: HTTPResponse, note: String) {
-        let answer = Locked<(HTTPResponse, String)?>(nil)
+    static func call(_ service: AvatarService, _ target: String, peer: String = "192.0.2.1", headers: [(name: String, value: String)] = []) -> (response: HTTPResponse, note: AnswerNote) {
+        let answer = Locked<(HTTPResponse, AnswerNote)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let responder = HTTPResponder { response, note in
-            answer.withLock { $0 = (response, note) }
+            answer.withLock { $0 = (response, AnswerNote(note)) }
             done.signal()
         }
         switch service.handle(ServiceTestSupport.head(target, headers: headers), context: HTTPRequestContext(peer: peer), responder: responder) {
-        case .respond(let response, let note): return (response, note)
+        case .respond(let response, let note): return (response, AnswerNote(note))
         case .deferred:
             done.wait()
             return answer.withLock { $0! }
@@ -72,13 +72,13 @@ import Testing
         let target = "/avatar/Signed%20Person?size=40&shape=circle"
         let first = Self.call(service, try URLSigner(keys: [Self.key]).sign(target))
         #expect(first.response.status.code == 200)
-        #expect(first.note == "miss")
+        #expect(first.note == .miss)
         let other = Self.call(service, try URLSigner(keys: ["an older signing key, still valid"]).sign(target))
-        #expect(other.note == "hit")
+        #expect(other.note == .hit)
         #expect(other.response === first.response)
         // Parameter order still does not matter once signed.
         let reordered = Self.call(service, try URLSigner(keys: [Self.key]).sign("/avatar/Signed%20Person?shape=circle&size=40"))
-        #expect(reordered.note == "hit")
+        #expect(reordered.note == .hit)
         // And the ETag is the one a server without signatures gives the same request.
         let plain = Self.call(try Self.service { _ in }, target).response
         #expect(plain.header("ETag") == first.response.header("ETag"))
@@ -89,7 +89,7 @@ import Testing
         let service = try signing()
         let signed = try URLSigner(keys: [Self.key]).sign("/avatar/Alias?size=24")
         #expect(Self.call(service, signed).response.status.code == 200)
-        #expect(Self.call(service, signed).note == "hit")
+        #expect(Self.call(service, signed).note == .hit)
         let forged = String(signed.dropLast()) + (signed.hasSuffix("A") ? "B" : "A")
         #expect(Self.call(service, forged).response.status.code == 403)
     }
@@ -107,7 +107,7 @@ import Testing
         #expect(Int(refused.header("Retry-After") ?? "") ?? 0 >= 99)
         #expect(refused.text.contains("budget"))
         // Hits (also by another spelling, so not via the alias) and revalidations are free.
-        #expect(Self.call(service, "/avatar/Warm?size=64", peer: "192.0.2.1").note == "hit")
+        #expect(Self.call(service, "/avatar/Warm?size=64", peer: "192.0.2.1").note == .hit)
         #expect(Self.call(service, "/avatar/Warm?size=64&v=2", peer: "192.0.2.1").response.status.code == 200)
         #expect(Self.call(service, "/avatar/Warm?size=064", peer: "192.0.2.1", headers: [("If-None-Match", etag)]).response.status.code == 304)
         #expect(Self.call(service, "/avatar/B3?size=64", peer: "192.0.2.2").response.status.code == 200)

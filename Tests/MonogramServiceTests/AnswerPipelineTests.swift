@@ -48,7 +48,7 @@ struct AnswerPipelineTests {
         gate.signal()
         answers.wait(2)
         #expect(Set(answers.all.map(\.response.status.code)) == [200, 304])
-        #expect(answers.all.allSatisfy { $0.note == "miss" })
+        #expect(answers.all.allSatisfy { $0.note == .miss })
         #expect(calls.withLock { $0 } == 1)
     }
 
@@ -138,8 +138,8 @@ struct AnswerPipelineTests {
         let pipeline = PipelineTestSupport.pipeline(admission: admission)
         let miss = PipelineTestSupport.answer(pipeline, ControlledJob("Budget"), "/budget")
         let hit = PipelineTestSupport.answer(pipeline, ControlledJob("Budget"), "/budget?again")
-        #expect(miss.note == "miss")
-        #expect(hit.note == "hit")
+        #expect(miss.note == .miss)
+        #expect(hit.note == .hit)
         #expect(hit.response === miss.response)
         #expect(admission.asked.withLock { $0 } == 1)
     }

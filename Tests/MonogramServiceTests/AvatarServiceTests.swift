@@ -23,11 +23,11 @@ struct AvatarServiceTests {
     @Test("a PNG miss is rendered off the loop, then the same URL is a hit with the same bytes")
     func missThenHit() {
         let first = ServiceTestSupport.call(service, ServiceTestSupport.head("/avatar/Miss%20Then%20Hit?size=32"))
-        #expect(first.note == "miss")
+        #expect(first.note == .miss)
         #expect(first.response.status.code == 200)
         #expect(Array(first.response.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
         let second = ServiceTestSupport.call(service, ServiceTestSupport.head("/avatar/Miss%20Then%20Hit?size=32"))
-        #expect(second.note == "hit")
+        #expect(second.note == .hit)
         #expect(second.response === first.response)
     }
 

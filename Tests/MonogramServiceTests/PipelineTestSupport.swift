@@ -45,12 +45,12 @@ struct CountingAdmission: AnswerAdmission {
 
 /// Collects the answers a responder is given, and waits for them without sleeping.
 final class Answers: Sendable {
-    private let received = Locked<[(response: HTTPResponse, note: String)]>([])
+    private let received = Locked<[(response: HTTPResponse, note: AnswerNote)]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     var responder: HTTPResponder {
         HTTPResponder { [self] response, note in
-            received.withLock { $0.append((response, note)) }
+            received.withLock { $0.append((response, AnswerNote(note))) }
             arrived.signal()
         }
     }
@@ -60,7 +60,7 @@ final class Answers: Sendable {
         for _ in 0..<count { arrived.wait() }
     }
 
-    var all: [(response: HTTPResponse, note: String)] { received.withLock { $0 } }
+    var all: [(response: HTTPResponse, note: AnswerNote)] { received.withLock { $0 } }
 }
 
 enum PipelineTestSupport {
@@ -87,10 +87,10 @@ enum PipelineTestSupport {
     }
 
     /// Runs `answer` and returns the response whether it came at once or through the responder.
-    static func answer<Job: AnswerJob>(_ pipeline: AnswerPipeline, _ job: Job, _ target: String) -> (response: HTTPResponse, note: String) {
+    static func answer<Job: AnswerJob>(_ pipeline: AnswerPipeline, _ job: Job, _ target: String) -> (response: HTTPResponse, note: AnswerNote) {
         let answers = Answers()
         switch pipeline.answer(job, for: request(target, answers: answers)) {
-        case .respond(let response, let note): return (response, note)
+        case .respond(let response, let note): return (response, AnswerNote(note))
         case .deferred:
             answers.wait(1)
             return answers.all[0]

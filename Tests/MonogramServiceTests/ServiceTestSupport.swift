@@ -22,16 +22,16 @@ enum ServiceTestSupport {
     }
 
     /// Calls the handler and waits for the answer whether it is immediate or deferred.
-    static func call(_ service: any HTTPHandler, _ request: HTTPRequestHead) -> (response: HTTPResponse, note: String) {
-        let answer = Locked<(HTTPResponse, String)?>(nil)
+    static func call(_ service: any HTTPHandler, _ request: HTTPRequestHead) -> (response: HTTPResponse, note: AnswerNote) {
+        let answer = Locked<(HTTPResponse, AnswerNote)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let responder = HTTPResponder { response, note in
-            answer.withLock { $0 = (response, note) }
+            answer.withLock { $0 = (response, AnswerNote(note)) }
             done.signal()
         }
         switch service.handle(request, context: HTTPRequestContext(peer: "127.0.0.1"), responder: responder) {
         case .respond(let response, let note):
-            return (response, note)
+            return (response, AnswerNote(note))
         case .deferred:
             done.wait()
             return answer.withLock { $0! }

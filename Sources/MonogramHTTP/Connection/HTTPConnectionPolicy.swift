@@ -24,8 +24,13 @@ struct HTTPConnectionPolicy: Sendable {
     var maxBufferedOutput = 1 << 20
     /// Charged for a dispatched request until its real size is known (a deferred render).
     var dispatchReservation = 64 << 10
-    /// Unparsed request bytes held at most before reading pauses.
-    var maxBufferedInput = 64 << 10
+    /// Unparsed request bytes held at most: reading pauses there, and no read takes more than
+    /// the room left (`HTTPConnectionStateMachine.readAllowance`), so this is a hard bound per
+    /// connection. The server sets it to one largest head + 4 KiB (20 KiB by default): enough
+    /// for any head to complete, and held × `max_connections` by connections that pipeline
+    /// and read nothing (1,000 of them held 64–128 KiB each with the former 64 KiB and
+    /// unbounded reads).
+    var maxBufferedInput = 20 << 10
     /// Headers on every answer this layer generates (408, 4xx for framing, 503, 505):
     /// `X-Content-Type-Options`, the CORS and CORP fields of API §4.
     var errorHeaders: [(name: String, value: String)] = HTTPConnectionPolicy.commonHeaders(corsOrigin: "*")

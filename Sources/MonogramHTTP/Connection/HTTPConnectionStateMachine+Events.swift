@@ -13,6 +13,14 @@ extension HTTPConnectionStateMachine {
         parser.append(bytes)
     }
 
+    /// How many bytes the next read may take: the room left under `maxBufferedInput` (at
+    /// least 1, so a read still sees end of input), or all a read gives while lingering, where
+    /// bytes are discarded.
+    var readAllowance: Int {
+        if case .lingering = state { return Int.max }
+        return max(1, policy.maxBufferedInput - parser.bufferedByteCount)
+    }
+
     /// The peer closed its side (read returned 0).
     mutating func peerClosed() {
         inputClosed = true
@@ -33,7 +41,7 @@ extension HTTPConnectionStateMachine {
 
     /// The answer to request `sequence`, from the handler at once or later from any thread.
     /// Unknown sequences (the connection gave up on them) are ignored.
-    mutating func ready(sequence: UInt64, response: HTTPResponse, note: String = "") {
+    mutating func ready(sequence: UInt64, response: HTTPResponse, note: HTTPAccessNote = .none) {
         guard let index = slots.firstIndex(where: { $0.sequence == sequence }), slots[index].response == nil else { return }
         let charge = Self.wireSize(response, sendsBody: slots[index].request?.method != .head)
         slotCharges += charge - slots[index].charge

@@ -44,7 +44,7 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
         let status: Int
         let bodyBytes: Int
         let started: Instant
-        let note: String
+        let note: HTTPAccessNote
     }
 
     struct Slot: Sendable {
@@ -53,7 +53,7 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
         let request: HTTPRequestHead?
         let started: Instant
         var response: HTTPResponse?
-        var note = ""
+        var note = HTTPAccessNote.none
         /// Bytes charged against the output budget: the reservation, then the real size.
         var charge: Int
     }

@@ -10,8 +10,8 @@ public protocol HTTPHandler: Sendable {
 }
 
 public enum HTTPHandlerResult: Sendable {
-    /// The response, and a short note for the access log (e.g. `hit`).
-    case respond(HTTPResponse, note: String)
+    /// The response, and the application's note for the access log (e.g. a cache hit).
+    case respond(HTTPResponse, note: HTTPAccessNote)
     /// The handler will call the responder exactly once.
     case deferred
 }
@@ -38,5 +38,5 @@ public struct HTTPAccessRecord {
     public let status: Int
     public let bodyBytes: Int
     public let durationMicroseconds: Int
-    public let note: String
+    public let note: HTTPAccessNote
 }

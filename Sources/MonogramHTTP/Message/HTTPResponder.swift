@@ -6,7 +6,7 @@ import MonogramSync
 public struct HTTPResponder: Sendable {
     private enum Destination: Sendable {
         case loop(LoopMailbox, descriptor: Int32, connectionID: UInt64, sequence: UInt64)
-        case callback(@Sendable (HTTPResponse, String) -> Void)
+        case callback(@Sendable (HTTPResponse, HTTPAccessNote) -> Void)
     }
 
     private let destination: Destination
@@ -17,11 +17,11 @@ public struct HTTPResponder: Sendable {
 
     /// A responder that hands the answer to `deliver`: for in-process tests of a handler,
     /// request value in, response value out, no sockets.
-    public init(_ deliver: @escaping @Sendable (_ response: HTTPResponse, _ note: String) -> Void) {
+    public init(_ deliver: @escaping @Sendable (_ response: HTTPResponse, _ note: HTTPAccessNote) -> Void) {
         destination = .callback(deliver)
     }
 
-    public func respond(_ response: HTTPResponse, note: String = "") {
+    public func respond(_ response: HTTPResponse, note: HTTPAccessNote = .none) {
         switch destination {
         case let .loop(mailbox, descriptor, connectionID, sequence):
             mailbox.post(.completion(descriptor: descriptor, connectionID: connectionID, sequence: sequence, response: response, note: note))

@@ -62,7 +62,9 @@ public struct HTTPParser: Sendable {
     public mutating func next() throws(HTTPParserError) -> HTTPRequestHead? {
         if let failure { throw failure }
         do throws(HTTPParserError) {
-            return try advance()
+            let head = try advance()
+            if head == nil { releaseIfDrained() }
+            return head
         } catch {
             failure = error
             throw error
@@ -130,13 +132,26 @@ public struct HTTPParser: Sendable {
         return false
     }
 
+    /// Capacity an empty buffer keeps: one read of a typical (pipelined) client, so the hit
+    /// path does not allocate per request, while a connection that once received a burst
+    /// does not hold its capacity while it waits.
+    static let keptCapacity = 8192
+
+    /// With every byte consumed, gives a large buffer back at once, not at the next append: a
+    /// connection waiting (idle, or for its answers to be read) holds no input memory.
+    private mutating func releaseIfDrained() {
+        guard readIndex == buffer.count, buffer.capacity > Self.keptCapacity else { return }
+        buffer = []
+        readIndex = 0
+    }
+
     /// Drops consumed bytes. Moving the unread tail only once at least as many bytes were
     /// consumed keeps the cost linear however the input is split.
     private mutating func compact() {
         if readIndex == buffer.count {
             // A burst (say a 1 MiB body in one read) must not pin its capacity for the
             // connection's lifetime.
-            if buffer.capacity > 4 * limits.maxHeadBytes {
+            if buffer.capacity > Self.keptCapacity {
                 buffer = []
             } else {
                 buffer.removeAll(keepingCapacity: true)

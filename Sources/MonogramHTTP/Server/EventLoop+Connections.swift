@@ -32,9 +32,11 @@ extension EventLoop {
     }
 
     func read(_ connection: LoopConnection) {
-        switch connection.socket.read(into: readBuffer) {
+        // Never more than the connection may hold: its unparsed input is a hard bound.
+        let buffer = UnsafeMutableRawBufferPointer(rebasing: readBuffer[0..<min(readBuffer.count, connection.machine.readAllowance)])
+        switch connection.socket.read(into: buffer) {
         case .bytes(let count):
-            connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]), now: now)
+            connection.machine.received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), now: now)
         case .endOfInput:
             connection.machine.peerClosed()
         case .wouldBlock:

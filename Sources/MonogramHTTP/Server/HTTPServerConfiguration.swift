@@ -32,6 +32,7 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         policy.writeTimeout = max(writeTimeout, .milliseconds(1))
         policy.maxPipelinedRequests = max(1, maxPipelinedRequests)
         policy.maxBufferedOutput = max(1, maxBufferedOutput)
+        policy.maxBufferedInput = max(parserLimits.maxHeadBytes, 1024) + 4096
         policy.errorHeaders = HTTPConnectionPolicy.commonHeaders(corsOrigin: corsOrigin, exposedHeaders: exposedHeaders)
         return policy
     }

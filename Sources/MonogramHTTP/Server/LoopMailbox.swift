@@ -6,7 +6,7 @@ import MonogramSync
 /// wakes `epoll_wait`.
 final class LoopMailbox: Sendable {
     enum Message: Sendable {
-        case completion(descriptor: Int32, connectionID: UInt64, sequence: UInt64, response: HTTPResponse, note: String)
+        case completion(descriptor: Int32, connectionID: UInt64, sequence: UInt64, response: HTTPResponse, note: HTTPAccessNote)
         /// Graceful shutdown: stop accepting at `start` (after `server.drain_delay`), close
         /// everything still open at `deadline`.
         case drain(start: ContinuousClock.Instant, deadline: ContinuousClock.Instant)

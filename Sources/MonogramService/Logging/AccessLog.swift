@@ -12,7 +12,7 @@ struct AccessLog: Sendable {
         var status: Int
         var bytes: Int
         var durationMicroseconds: Int
-        var note: String
+        var note: AnswerNote
     }
 
     let format: LogFormat
@@ -23,7 +23,7 @@ struct AccessLog: Sendable {
         line(Entry(
             time: clock.now(), client: AccessLog.client(of: record, trusting: trustedProxies),
             method: record.request?.method.name ?? "-", target: record.request?.target ?? "-", status: record.status,
-            bytes: record.bodyBytes, durationMicroseconds: record.durationMicroseconds, note: record.note))
+            bytes: record.bodyBytes, durationMicroseconds: record.durationMicroseconds, note: AnswerNote(record.note)))
     }
 
     /// Built with appends only (no formatting), since it runs once per response on a loop thread.
@@ -47,11 +47,11 @@ struct AccessLog: Sendable {
             line += " "
             line += String(entry.durationMicroseconds)
             line += "us "
-            line += entry.note.isEmpty ? "-" : LogText.printable(entry.note)
+            line += entry.note == .none ? "-" : entry.note.text
         case .json:
             line = "{\"time\":\"\(entry.time)\",\"client\":\(LogText.json(entry.client)),\"method\":\(LogText.json(entry.method)),"
                 + "\"target\":\(LogText.json(entry.target)),\"status\":\(entry.status),\"bytes\":\(entry.bytes),"
-                + "\"duration_us\":\(entry.durationMicroseconds),\"cache\":\(LogText.json(entry.note))}"
+                + "\"duration_us\":\(entry.durationMicroseconds),\"cache\":\("\"" + entry.note.text + "\"")}"
         }
         return line
     }
