@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "CEncoders",
             path: "Sources/CEncoders",
-            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("png16")]
         ),
 
         // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).

@@ -25,7 +25,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine)
+ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -40,6 +40,7 @@ harness_for() {
         signature) echo Fuzz/Signature/main.swift ;;
         directory-csv) echo Fuzz/DirectoryCSV/main.swift ;;
         connection-machine) echo Fuzz/ConnectionMachine/main.swift ;;
+        png-writer) echo Fuzz/PNGWriter/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
 }
@@ -71,6 +72,16 @@ sources_for() {
                 sed -E '/^(public |internal )?import (MonogramCore|MonogramSync)$/d' "$file" > "$dir/$(basename "$file")"
             done
             ls "$dir"/*.swift ;;
+        # Our PNG writer and the WebP encoder with what they need of MonogramRender, plus the
+        # round-trip test's image generator and checks (one module: their imports removed).
+        png-writer)
+            local dir="$OUT/src/png-writer"
+            mkdir -p "$dir"
+            ls Sources/MonogramRender/{RunDeflate,HuffmanCode,PNGWriter,PNGWriter+Check,PNGCodec,PaletteBuilder,StraightPixels,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
+            for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip}.swift; do
+                sed -E '/^(@testable )?import (MonogramRender|Testing)$/d' "$file" > "$dir/$(basename "$file")"
+            done
+            ls "$dir"/*.swift ;;
         # URL signatures and client addresses: the pure files (Digest needs libcrypto; the
         # bucket table needs MonogramSync).
         signature)
@@ -89,6 +100,17 @@ c_flags_for() {
                 -c Sources/CPictures/cpictures.c -o "$dir/cpictures.o"
             printf 'module CPictures {\n    header "%s/Sources/CPictures/include/cpictures.h"\n    export *\n}\n' "$PWD" > "$dir/module.modulemap"
             echo "-I $dir $dir/cpictures.o -lcurl -lturbojpeg -lwebp -lpng16" ;;
+        png-writer)
+            local dir="$OUT/cencoders"
+            mkdir -p "$dir"
+            clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CEncoders/include \
+                -c Sources/CEncoders/cencoders.c -o "$dir/cencoders.o"
+            printf 'module CEncoders {\n    header "%s/Sources/CEncoders/include/cencoders.h"\n    export *\n}\n' "$PWD" > "$dir/module.modulemap"
+            # CPangoCairo is a system-library module: its module map, pkg-config's include paths.
+            local cflags
+            cflags=$(pkg-config --cflags pangocairo | xargs -n1 printf -- '-Xcc %s ')
+            # MonogramRender's files mix `private import Glibc` with the harness's plain import.
+            echo "-enable-upcoming-feature InternalImportsByDefault -I $dir -I Sources/CPangoCairo $cflags $dir/cencoders.o -lwebp -lavif -ldeflate -lz -lpng16 $(pkg-config --libs pangocairo) -lfontconfig" ;;
     esac
 }
 
@@ -105,7 +127,7 @@ build() {
     local target=$1 binary="$OUT/bin/$1"
     mkdir -p "$OUT/bin"
     # shellcheck disable=SC2046
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 \
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name monogram_fuzz \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
         -module-name "$(module_for "$target")" \
         "$(harness_for "$target")" Fuzz/Support/*.swift $(sources_for "$target") $(c_flags_for "$target") -o "$binary" 2>"$OUT/$target.build.log" || { grep -v "ld.gold: warning" "$OUT/$target.build.log" >&2; return 1; }

@@ -23,7 +23,7 @@ struct HuffmanCode {
         // Over the limit: flatten the counts and rebuild (converges: equal counts give a
         // balanced tree of depth ⌈log2 n⌉ ≤ limit for DEFLATE's alphabets).
         while (lengths.max() ?? 0) > limit {
-            counts = counts.map { $0 == 0 ? 0 : ($0 + 1) / 2 }
+            counts = counts.map { $0 - $0 / 2 } // halved rounding up, so used symbols stay used (no `+ 1` to overflow)
             lengths = HuffmanCode.lengths(counts)
         }
         self.lengths = lengths.map { UInt8($0) }

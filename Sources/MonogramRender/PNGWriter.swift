@@ -93,7 +93,7 @@ enum PNGWriter {
             case .runs:
                 break
             }
-            if compressed == 0 || compressed > UInt32.max {
+            if compressed == 0 || compressed > Int32.max { // a PNG chunk holds at most 2³¹ − 1 bytes (PNG §5.3)
                 failed = true
                 return
             }

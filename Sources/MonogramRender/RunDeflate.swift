@@ -42,13 +42,15 @@ enum RunDeflate {
     /// Returns the bytes written, or nil — the caller then uses zlib — when the image is not
     /// made of runs (more than one byte in `literalShare` left as a literal: photos, where a
     /// general matcher finds more), the output would not fit in `capacity`, or the geometry is
-    /// outside DEFLATE's 32 KiB window.
+    /// outside DEFLATE's 32 KiB window (or over 2 GiB).
     static func compress(
         _ data: UnsafePointer<UInt8>, count: Int, stride: Int, pixelBytes: Int,
         into out: UnsafeMutablePointer<UInt8>, capacity: Int
     ) -> Int? {
         var literalBytes = 0
-        guard count > 0, stride + pixelBytes <= 32768, pixelBytes >= 1, 2 * pixelBytes < stride, capacity >= 16 else { return nil }
+        // Positions are kept as Int32 and symbol counts as UInt32: past 2 GiB (far beyond any
+        // render's pixel budget) zlib takes over rather than a conversion trapping.
+        guard count > 0, count <= Int(Int32.max), stride + pixelBytes <= 32768, pixelBytes >= 1, 2 * pixelBytes < stride, capacity >= 16 else { return nil }
         // Tokens: a literal byte (< 256), or 0x8000_0000 | length << 16 | distance.
         var recent = [Int32](repeating: -1, count: 1 << hashBits)
         var tokens: [UInt32] = []

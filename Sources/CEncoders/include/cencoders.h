@@ -53,6 +53,14 @@ size_t monogram_zlib1_compress(const void *in, size_t in_size, void *out, size_t
 /// An output size that always suffices for either compressor above with `in_size` bytes.
 size_t monogram_zlib_bound(size_t in_size);
 
+/// Decodes a PNG to straight RGBA8 (freed with monogram_free) through libpng's simplified API,
+/// after checking the file more strictly than libpng: CRCs, chunk order, nothing after IEND,
+/// and one zlib stream that inflates to exactly the scanlines' size and ends with the IDAT
+/// data. For tests and the fuzz target checking our own PNG writer (`detail` says which check
+/// failed). Refuses images over `max_pixels`.
+int monogram_png_decode_rgba(const uint8_t *data, size_t size, size_t max_pixels, uint8_t **out, int *width,
+                             int *height, int *detail);
+
 /// Frees a buffer returned above (each library has its own allocator; this knows which).
 void monogram_free(uint8_t *buffer);
 
