@@ -2,7 +2,7 @@
 can while another sends a realistic mix, with the client render budget off and on.
 
 The two clients are told apart the way a deployment behind nginx tells them apart: the server
-trusts 127.0.0.1 as a proxy (`server.trusted_proxies`), the attacker (wrk, bench/misses.lua)
+trusts 127.0.0.1 as a proxy (`server.trusted_proxies`), the attacker (wrk, bench/unique.lua with the miss template)
 sends `X-Forwarded-For: 198.51.100.66` and the honest client `X-Forwarded-For: 198.51.100.7`.
 (wrk cannot bind a source address; the budget's code path is the same either way.)
 
@@ -155,7 +155,7 @@ def summarise_honest(results):
 def attack(bench, server, tag):
     """wrk sending unique names as fast as it can (more connections than the render queue has
     places); returns (wrk result with the server's CPU per request, accepted renders/s)."""
-    result = bench.measured(server.pid, server.port, "/", script="misses.lua", script_args=(tag,), duration=ABUSE_DURATION,
+    result = bench.measured(server.pid, server.port, "/", script="unique.lua", script_args=(tag, bench.MISS_TEMPLATE), duration=ABUSE_DURATION,
                        connections=ABUSE_CONNECTIONS, threads=1,
                        headers=(f"X-Forwarded-For: {ATTACKER}",))
     accepted = (result["requests"] - result["non2xx"]) / bench.seconds(ABUSE_DURATION)

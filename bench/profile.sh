@@ -18,9 +18,10 @@ trap 'kill $pid 2>/dev/null; rm -f "$config" "$log"' EXIT
 for _ in $(seq 100); do grep -q "listening on" "$log" && break; sleep 0.05; done
 port=$(grep -o 'listening on http://[^ ]*' "$log" | sed 's/.*://')
 url="http://127.0.0.1:$port/avatar/Jane+Roe.png?shape=circle"
-script=(); [ "$kind" = miss ] && script=(-s bench/misses.lua)
+# Misses: bench/unique.lua with the same template as make bench (bench/run.py MISS_TEMPLATE).
+script=(); [ "$kind" = miss ] && script=(-s bench/unique.lua)
 wrk -t2 -c64 -d1s "$url" >/dev/null
-wrk -t2 -c64 -d$((secs + 2))s "${script[@]}" "$url" -- p >"$out/profile-$kind.wrk" &
+wrk -t2 -c64 -d$((secs + 2))s "${script[@]}" "$url" -- p '/avatar/Jane+Roe{}.png?shape=circle' >"$out/profile-$kind.wrk" &
 wrkpid=$!
 sleep 1
 perf record -q -e cpu-clock -F 1999 -g -p "$pid" -o "$out/profile-$kind.data" -- sleep "$secs" 2>/dev/null

@@ -5,7 +5,7 @@ Everything runs on loopback, bounded in time (about 5 minutes with the defaults)
 starts a fresh monogram (release build), then measures with wrk, in this order:
   nginx-hit   nginx serving the very PNG bytes Monogram answers, at the same URL
   hit         monogram, one URL (a cache hit after the first request)
-  miss        monogram, a unique name per request (bench/misses.lua): every request renders
+  miss        monogram, a unique name per request (bench/unique.lua, MISS_TEMPLATE): every request renders
   mixed       monogram, 90% the hot URL / 10% unique names (bench/mixed.lua)
   baseline    bench/baseline.c: the same picture with pangocairo + libpng, 1 (and 2) threads
 Once after the rounds: `hit` again with the access log on (to stdout, redirected to a file),
@@ -172,6 +172,11 @@ UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 6e4}
 def latency_ms(text):
     match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text)
     return float(match.group(1)) * UNITS[match.group(2)]
+
+
+# The miss workload's URLs (bench/unique.lua fills "{}"): the initials stay "JR" (the same
+# picture as the C baseline; only the colour changes with the name) and every name is new.
+MISS_TEMPLATE = "/avatar/Jane+Roe{}.png?shape=circle"
 
 
 def wrk(port, path, script=None, script_args=(), duration=None, connections=None, threads=None, headers=()):
@@ -342,12 +347,12 @@ def one_round(number, workdir, baseline_binary, results):
             nginx = None
 
         wrk(server.port, HOT_PATH, duration=WARMUP)
-        wanted = [("hit", None, "hits"), ("miss", "misses.lua", "misses"), ("mixed", "mixed.lua", "mixed")]
-        for name, script, subset in wanted:
+        wanted = [("hit", None, (), "hits"), ("miss", "unique.lua", (f"r{number}", MISS_TEMPLATE), "misses"),
+                  ("mixed", "mixed.lua", (f"r{number}",), "mixed")]
+        for name, script, script_args, subset in wanted:
             if subset not in SUBSETS:
                 continue
-            phase = measured(server.pid, server.port, HOT_PATH, script=script,
-                             script_args=(f"r{number}",) if script else ())
+            phase = measured(server.pid, server.port, HOT_PATH, script=script, script_args=script_args)
             phase["rss_mib"] = memory_kib(server.pid, "VmRSS") / 1024
             results[name].append(phase)
             print(f"  {name:6} {phase['rps']:>10.0f} req/s  {phase['cpu_us']:7.1f} µs/req", flush=True)
