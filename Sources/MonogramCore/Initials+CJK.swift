@@ -27,12 +27,12 @@ extension Initials {
         let isHanName = all.allSatisfy(isHan)
         guard isHanName || all.allSatisfy(isHangulSyllable) else { return nil }
         if isHanName, !isChineseHan(letterWords) { return nil }
-        if length == 1 { return String(all[0]) }
+        if length == 1, let head = all.first { return String(head) }
 
         let surname: Int
-        if letterWords.count > 1 {
+        if letterWords.count > 1, let family = letterWords.first {
             // "王 明" keeps both characters like "王明"; "司马 懿" names its compound surname.
-            surname = letterWords[0].count >= 2 ? letterWords[0].count : 0
+            surname = family.count >= 2 ? family.count : 0
         } else {
             let head = String(all.prefix(2))
             let compound = isHanName ? compoundHanSurnames : compoundHangulSurnames
@@ -52,8 +52,7 @@ extension Initials {
     /// name with a one-character family name (林 太郎) is read as Chinese.
     private static func isChineseHan(_ letterWords: [[Character]]) -> Bool {
         let all = Array(letterWords.joined())
-        if letterWords.count > 1 {
-            let surname = letterWords[0]
+        if letterWords.count > 1, let surname = letterWords.first {
             return surname.count == 1 || compoundHanSurnames.contains(String(surname))
         }
         return all.count <= 3 || compoundHanSurnames.contains(String(all.prefix(2)))

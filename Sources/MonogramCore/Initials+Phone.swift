@@ -2,7 +2,7 @@
 /// and `+47 12 34 56 78` "47". Like Fluent UI and KDE, Monogram draws the placeholder for them.
 extension Initials {
     /// Fewest digits that make a number "of phone length": the shortest national numbers in
-    /// E.164 plans (with their country code, such as +290 XXXX) have 7, and a local number
+    /// E.164 plans (with their country code, such as +290 and four digits) have 7, and a local number
     /// written without its area code (555-1234) has 7. Fewer digits stay digits (`42` → 42).
     static let phoneDigits = 7
 

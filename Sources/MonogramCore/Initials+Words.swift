@@ -92,13 +92,17 @@ extension Initials {
         var segments = split(chars, where: isComma)
             .map { split($0) { kind(of: $0) == .separator } }
             .filter { $0.contains(where: hasLetter) }
-        if segments.count > 1 {
-            segments = [segments[0]] + segments.dropFirst().filter {
+        if let head = segments.first, segments.count > 1 {
+            segments = [head] + segments.dropFirst().filter {
                 !$0.filter(hasLetter).allSatisfy(isSuffix)
             }
         }
-        let reordered = segments.count == 2 && isSurnameFirst(segments[0], segments[1])
-        let words = (reordered ? segments[1] + segments[0] : Array(segments.joined()))
+        // "Roe, Jane": exactly two segments, the second read first when the shape says so.
+        var reordered: [Word]?
+        if segments.count == 2, let surname = segments.first, let given = segments.last, isSurnameFirst(surname, given) {
+            reordered = given + surname
+        }
+        let words = (reordered ?? Array(segments.joined()))
             .filter(hasLetter).map(strippingArticle)
         // Index arithmetic rather than removeFirst(), which would be quadratic on "Dr Dr Dr …".
         var start = 0

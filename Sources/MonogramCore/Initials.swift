@@ -62,17 +62,18 @@ public enum Initials {
     /// The initials of a name's words (at least one, each with a letter), in reading order.
     static func chosenInitials(_ words: [Word], length: Int, uppercase: Bool) -> String {
         var named = words
-        if named.count == 1 { named = singleWordParts(named[0]) }
+        if named.count == 1, let only = named.first { named = singleWordParts(only) }
+        guard let first = named.first, let last = named.last else { return "" }
 
         let chosen: [Word]
         switch (length, named.count) {
-        case (1, _), (_, 1): chosen = [named[0]]
-        case (2, _), (3, 2): chosen = [named[0], named[named.count - 1]]
+        case (1, _), (_, 1): chosen = [first]
+        case (2, _), (3, 2): chosen = [first, last]
         default:
             // The second initial is the first middle word that is not a particle: "Vincent van
             // Gogh" is VG, not VVG.
-            let middle = named[1..<(named.count - 1)].first { !isParticle($0) }
-            chosen = [named[0]] + (middle.map { [$0] } ?? []) + [named[named.count - 1]]
+            let middle = named.dropFirst().dropLast().first { !isParticle($0) }
+            chosen = [first] + (middle.map { [$0] } ?? []) + [last]
         }
         let letters = chosen.compactMap { initial(of: $0) }
         return String(letters.map { display($0, uppercase: uppercase) })
