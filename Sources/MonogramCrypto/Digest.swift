@@ -19,22 +19,25 @@ public enum Digest {
 
     /// SHA-256 (FIPS 180-4) of `data`: 32 bytes.
     public static func sha256(_ data: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(MONOGRAM_SHA256_BYTES))
-        let ok = withContiguousBytes(data) { bytes in
-            out.withUnsafeMutableBufferPointer { monogram_sha256(bytes.baseAddress, bytes.count, $0.baseAddress) }
-        }
-        try check(ok, "SHA-256")
-        return out
+        try digest(data, bytes: Int(MONOGRAM_SHA256_BYTES), "SHA-256", monogram_sha256)
     }
 
     /// MD5 (RFC 1321) of `data`: 16 bytes. Broken as a security hash; here only because
     /// Gravatar-style URLs name e-mail addresses by it.
     public static func md5(_ data: some Collection<UInt8>) throws(CryptoError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(MONOGRAM_MD5_BYTES))
-        let ok = withContiguousBytes(data) { bytes in
-            out.withUnsafeMutableBufferPointer { monogram_md5(bytes.baseAddress, bytes.count, $0.baseAddress) }
+        try digest(data, bytes: Int(MONOGRAM_MD5_BYTES), "MD5", monogram_md5)
+    }
+
+    /// A one-shot digest of `bytes` bytes through one of CCrypto's `(data, length, out)` calls.
+    private static func digest(
+        _ data: some Collection<UInt8>, bytes: Int, _ name: String,
+        _ function: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> Int32
+    ) throws(CryptoError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: bytes)
+        let ok = withContiguousBytes(data) { input in
+            out.withUnsafeMutableBufferPointer { function(input.baseAddress, input.count, $0.baseAddress) }
         }
-        try check(ok, "MD5")
+        try check(ok, name)
         return out
     }
 
