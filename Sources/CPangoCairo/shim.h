@@ -2,6 +2,7 @@
 #define MONOGRAM_CPANGOCAIRO_SHIM_H
 
 #include <pango/pangocairo.h>
+#include <hb-ot.h>
 #include <cairo.h>
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
@@ -14,6 +15,21 @@
 static inline void monogram_layout_unref(PangoLayout *layout) { g_object_unref(layout); }
 static inline void monogram_context_unref(PangoContext *context) { g_object_unref(context); }
 static inline void monogram_font_map_unref(PangoFontMap *map) { g_object_unref(map); }
+
+// Whether any run of `layout` uses a font with colour glyphs (CBDT/sbix bitmaps, COLR layers or
+// SVG): cairo draws those as ARGB images, not as coverage, so they cannot go through an alpha
+// mask. Walks the laid-out runs (a handful for initials); the tables are looked up once per face.
+static inline int monogram_layout_uses_colour_fonts(PangoLayout *layout) {
+    for (GSList *line = pango_layout_get_lines_readonly(layout); line; line = line->next) {
+        for (GSList *run = ((PangoLayoutLine *)line->data)->runs; run; run = run->next) {
+            PangoFont *font = ((PangoGlyphItem *)run->data)->item->analysis.font;
+            if (!font) continue;
+            hb_face_t *face = hb_font_get_face(pango_font_get_hb_font(font));
+            if (hb_ot_color_has_png(face) || hb_ot_color_has_layers(face) || hb_ot_color_has_svg(face)) return 1;
+        }
+    }
+    return 0;
+}
 
 // ---------------------------------------------------------------------------------------------
 // PNG encoding. libpng reports errors by longjmp-ing out of png_error, which must never cross

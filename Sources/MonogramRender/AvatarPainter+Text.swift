@@ -12,7 +12,10 @@ extension AvatarPainter {
     /// by their ink. Whatever the rule, the ink must fit `TextSafeArea`; if it would not (a
     /// tall stack of marks, three wide capitals at font-size 1.0) the text is shrunk about
     /// the centre until it does.
-    func drawInitials(_ text: String, on cairo: borrowing CairoContext) throws(RenderError) {
+    ///
+    /// With `outline`, no clip is set yet and the text is shown as the outline's clip would
+    /// show it (`showClippedByOutline`); without, it is drawn through whatever clip is set.
+    func drawInitials(_ text: String, on cairo: borrowing CairoContext, outline: OutlineCoverage? = nil) throws(RenderError) {
         let thread = PangoThreadState.current
         cairo.updatePangoContext(thread.context)
         let layout = try PangoLayoutHandle(context: thread.context, text: AvatarPainter.separatingInitials(text))
@@ -38,6 +41,12 @@ extension AvatarPainter {
             layout.setFont(font)
             ink = layout.inkExtents
             origin = placement(ink: ink, baseline: layout.baseline, band: band, fontSize: fontSize)
+        }
+        if let outline {
+            showClippedByOutline(
+                layout, at: origin, ink: ink.offsetBy(x: origin.x, y: origin.y), fontSize: fontSize, coverage: outline,
+                on: cairo)
+            return
         }
         cairo.moveTo(origin.x, origin.y)
         cairo.setSource(spec.foreground) // colour-emoji glyphs keep their own colours

@@ -35,5 +35,9 @@ struct PangoLayoutHandle: ~Copyable {
     /// Distance from the layout's top to the first line's baseline, in device pixels.
     var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
 
+    /// Whether a run is set in a font with colour glyphs (emoji): cairo draws those as
+    /// colour images, which no coverage mask can carry.
+    var usesColourFonts: Bool { monogram_layout_uses_colour_fonts(pointer) != 0 }
+
     deinit { monogram_layout_unref(pointer) }
 }

@@ -8,6 +8,8 @@ public final class Renderer: Sendable {
     public static let largestPixelSize = 4096
 
     private let masks: MaskStore
+    /// The outlines' coverages, so faces are drawn without rasterising a clip per render.
+    let outlines = OutlineCoverageCache()
 
     /// Loads every `*.png` in `configuration.masksDirectory` as a mask (alpha = coverage).
     /// A missing folder means no masks; an undecodable PNG throws `.maskFile`.
@@ -49,7 +51,7 @@ public final class Renderer: Sendable {
             }
             mask = scaled
         }
-        return AvatarPainter(spec: spec, mask: mask)
+        return AvatarPainter(spec: spec, mask: mask, canvas: .clearImage, outlines: outlines)
     }
 
     /// One drawing, every encoding: the same `draw` onto an image surface (PNG, WebP, AVIF) or
