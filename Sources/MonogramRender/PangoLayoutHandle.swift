@@ -1,12 +1,13 @@
 internal import CPangoCairo
 
-/// Sole owner of one PangoLayout; lives for one render on one thread.
+/// Sole owner of one PangoLayout, used on one thread only (one render, or every render of
+/// the thread: `PangoThreadState.layout`).
 struct PangoLayoutHandle: ~Copyable {
     let pointer: OpaquePointer
 
     /// A one-line layout whose direction follows its text (bidi: Arabic and Hebrew run
     /// right to left).
-    init(context: OpaquePointer, text: String) throws(RenderError) {
+    init(context: OpaquePointer, text: String = "") throws(RenderError) {
         guard let pointer = pango_layout_new(context) else {
             throw RenderError(kind: .drawing, message: "pango_layout_new failed")
         }
@@ -15,6 +16,9 @@ struct PangoLayoutHandle: ~Copyable {
         pango_layout_set_single_paragraph_mode(pointer, 1)
         pango_layout_set_text(pointer, text, -1)
     }
+
+    /// Replaces the text (the layout is laid out again when next measured or drawn).
+    func setText(_ text: String) { pango_layout_set_text(pointer, text, -1) }
 
     /// Lays the text out again in `font` (pango copies the description).
     func setFont(_ font: borrowing PangoFontDescriptionHandle) {
