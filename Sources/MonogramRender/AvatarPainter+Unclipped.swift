@@ -8,8 +8,9 @@ internal import MonogramCore
 /// * on a clear image the background is written from the cached coverage (`OutlineCoverage`),
 ///   or the outline filled (a fill and a clipped paint agree there); over other drawing it
 ///   keeps its clip;
-/// * text whose pixels all lie where the outline covers 255 goes through a coverage mask the
-///   size of its ink (`showThroughCoverageMask`), which is what cairo does under such a clip;
+/// * text whose pixels all lie where the outline covers 255 is drawn unclipped: glyph by glyph
+///   when no two can share a pixel, else through a coverage mask the size of its ink
+///   (`showThroughCoverageMask`), which is what cairo does under such a clip;
 ///   text that reaches the edge, colour emoji, and square outlines (a region clip, which costs
 ///   nothing) keep the clip;
 /// * on a clear image a picture is the outline filled with the scaled picture; over other
@@ -60,7 +61,14 @@ extension AvatarPainter {
         if !coverage.clipIsRegion, !layout.usesColourFonts,
             let box = PixelBox(around: ink, margin: 1 + fontSize / 12), coverage.coversFully(box)
         {
-            cairo.showThroughCoverageMask(layout, at: origin, colour: spec.foreground, within: box)
+            if layout.glyphsApart(at: origin, margin: 1) {
+                // No pixel gets two glyphs: one by one gives the mask's pixels, for less.
+                cairo.moveTo(origin.x, origin.y)
+                cairo.setSource(spec.foreground)
+                cairo.show(layout)
+            } else {
+                cairo.showThroughCoverageMask(layout, at: origin, colour: spec.foreground, within: box)
+            }
             return
         }
         cairo.saved {

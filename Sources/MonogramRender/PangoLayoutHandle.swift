@@ -43,5 +43,11 @@ struct PangoLayoutHandle: ~Copyable {
     /// colour images, which no coverage mask can carry.
     var usesColourFonts: Bool { monogram_layout_uses_colour_fonts(pointer) != 0 }
 
+    /// Whether no two glyph images can share a pixel when the layout's top-left corner is at
+    /// `origin`: each glyph's ink grown by `margin` pixels is apart from every other's.
+    func glyphsApart(at origin: (x: Double, y: Double), margin: Double) -> Bool {
+        monogram_layout_glyphs_apart(pointer, origin.x, origin.y, margin) != 0
+    }
+
     deinit { monogram_layout_unref(pointer) }
 }
