@@ -8,6 +8,7 @@
 #include <fontconfig/fontconfig.h>
 #include <png.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,32 @@ static inline int monogram_layout_uses_colour_fonts(PangoLayout *layout) {
         }
     }
     return 0;
+}
+
+// An ARGB32 image surface over malloc'd memory that is not cleared (cairo's own surfaces are
+// calloc'd): for a painter that writes every pixel itself. `poison` >= 0 fills the memory with
+// that byte instead, so a test sees any pixel left unwritten. The memory is freed when cairo
+// finalises the surface (user data destroy), so it cannot go before the last reference. A NULL
+// from malloc or a too-large size gives a surface in an error state, as cairo's constructors do.
+static inline cairo_surface_t *monogram_image_surface_create_unwritten(int width, int height, int poison) {
+    static cairo_user_data_key_t memory_key;
+    int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
+    if (width <= 0 || height <= 0 || stride <= 0 || (size_t)height > SIZE_MAX / (size_t)stride)
+        return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, -1, -1); // CAIRO_STATUS_INVALID_SIZE
+    unsigned char *memory = (unsigned char *)malloc((size_t)stride * (size_t)height);
+    if (!memory) return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, -1, -1);
+    if (poison >= 0) memset(memory, poison, (size_t)stride * (size_t)height);
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(memory, CAIRO_FORMAT_ARGB32, width, height, stride);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        free(memory); // an error surface never uses the memory
+        return surface;
+    }
+    if (cairo_surface_set_user_data(surface, &memory_key, memory, free) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        free(memory);
+        return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, -1, -1);
+    }
+    return surface;
 }
 
 // Whether no two glyph images of `layout`, drawn with its top-left corner at (x, y) device

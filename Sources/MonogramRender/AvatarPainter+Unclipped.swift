@@ -5,16 +5,15 @@ internal import MonogramCore
 /// Cairo rasterises an anti-aliased clip afresh for every operation drawn through it: for a
 /// 128 px circle that is most of the drawing's cost, once for the background and again for the
 /// text. Instead:
-/// * on a clear image the background is written from the cached coverage (`OutlineCoverage`),
-///   or the outline filled (a fill and a clipped paint agree there); over other drawing it
-///   keeps its clip;
+/// * an opaque background on a render's own image is written from the cached coverage
+///   (`OutlineCoverage`), every pixel, so the image's memory need not be cleared first;
+///   otherwise the outline is filled (a fill and a clipped paint give the same pixels);
 /// * text whose pixels all lie where the outline covers 255 is drawn unclipped: glyph by glyph
 ///   when no two can share a pixel, else through a coverage mask the size of its ink
 ///   (`showThroughCoverageMask`), which is what cairo does under such a clip;
 ///   text that reaches the edge, colour emoji, and square outlines (a region clip, which costs
 ///   nothing) keep the clip;
-/// * on a clear image a picture is the outline filled with the scaled picture; over other
-///   drawing it keeps the clip;
+/// * a picture is the outline filled with the scaled picture;
 /// * the placeholder silhouette reaches past a circle's edge, so it keeps the clip.
 extension AvatarPainter {
     func drawUnclipped(on cairo: borrowing CairoContext, coverage: OutlineCoverage) throws(RenderError) {
@@ -35,14 +34,15 @@ extension AvatarPainter {
     }
 
     private func fillBackground(on cairo: borrowing CairoContext, coverage: OutlineCoverage) {
-        let colour = spec.background
-        if canvas == .clearImage, colour.alpha == 255,
+        let colour = spec.background, unwritten = canvas == .unwrittenImage
+        if unwritten, colour.alpha == 255,
             cairo.withTargetPixels(width: spec.pixelSize, height: spec.pixelSize, { (pixels, stride) in
                 coverage.paint(opaque: colour, into: pixels, stride: stride)
             })
         {
             return
         }
+        if unwritten { cairo.clearTarget() } // `draw` clears first in every other case; never left unwritten
         cairo.newPath()
         outlinePath(on: cairo)
         cairo.setSource(colour)

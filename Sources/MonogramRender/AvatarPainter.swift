@@ -16,9 +16,11 @@ struct AvatarPainter {
         /// Anything (a vector surface, other clips already set): the face is clipped by its
         /// outline, which is right everywhere.
         case any
-        /// A whole ARGB32 image `side` wide at the origin, still fully transparent, with no
-        /// clip: the background may be written straight into the pixels.
-        case clearImage
+        /// A whole ARGB32 image `side` wide at the origin, with no clip, whose memory is not
+        /// even cleared (`CairoSurface.InitialPixels.unwritten`): the painter writes every
+        /// pixel, an opaque background straight from the outline's coverage with zeros around
+        /// it, or clears the image first.
+        case unwrittenImage
         /// An ARGB32 image with drawing below and no clip inside the face's box (a group face
         /// under an opaque ring): the background is filled by cairo.
         case image
@@ -27,10 +29,14 @@ struct AvatarPainter {
     var side: Double { Double(spec.pixelSize) }
 
     func draw(on cairo: borrowing CairoContext) throws(RenderError) {
+        let coverage = canvas != .any && mask == nil && cairo.drawsPixels ? try outlines?.coverage(for: self) : nil
+        if canvas == .unwrittenImage && (coverage == nil || spec.background.alpha != 255) {
+            cairo.clearTarget() // only an opaque background written from the coverage covers every pixel
+        }
         if let mask {
             // Draw into a group, then let the mask's coverage decide what reaches the surface.
             try cairo.masked(by: mask) { () throws(RenderError) in try drawFace(on: cairo) }
-        } else if canvas != .any, cairo.drawsPixels, let coverage = try outlines?.coverage(for: self) {
+        } else if let coverage {
             // The same pixels as the clip below, without rasterising the outline per render.
             try drawUnclipped(on: cairo, coverage: coverage)
         } else {

@@ -25,6 +25,15 @@ extension CairoContext {
         return true
     }
 
+    /// Makes every pixel of the target transparent (whatever its memory held before).
+    func clearTarget() {
+        cairo_save(pointer)
+        cairo_reset_clip(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+
     /// Whether the current clip is a set of pixel-aligned rectangles (or no clip): cairo then
     /// draws through it by restricting the pixels touched, with no coverage mask.
     var clipIsRegion: Bool {

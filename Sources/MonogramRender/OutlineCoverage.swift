@@ -19,6 +19,12 @@ final class OutlineCoverage: Sendable {
     private let partialStart: [Int32]
     private let partialColumn: [Int32]
     private let partialCoverage: [UInt8]
+    /// Per row, `coveredStart[y]..<coveredEnd[y]` holds every covered pixel (empty: none).
+    private let coveredStart: [Int32]
+    private let coveredEnd: [Int32]
+    /// Whether every pixel in each row's covered range has some coverage (convex outlines):
+    /// then writing a row's runs and zeros outside the range writes every pixel once.
+    private let rowsAreSolid: Bool
 
     /// Rasterises `painter`'s outline once, with the same path and fill the face itself would use.
     init(of painter: AvatarPainter) throws(RenderError) {
@@ -37,6 +43,7 @@ final class OutlineCoverage: Sendable {
         }
         var fullStart = [Int32](), fullEnd = [Int32](), partialStart: [Int32] = [0]
         var partialColumn = [Int32](), partialCoverage = [UInt8]()
+        var coveredStart = [Int32](), coveredEnd = [Int32](), rowsAreSolid = true
         fullStart.reserveCapacity(side)
         fullEnd.reserveCapacity(side)
         partialStart.reserveCapacity(side + 1)
@@ -59,6 +66,10 @@ final class OutlineCoverage: Sendable {
                     partialCoverage.append(row[x])
                 }
                 partialStart.append(Int32(partialColumn.count))
+                let first = (0..<side).first { row[$0] != 0 }, last = (0..<side).last { row[$0] != 0 }
+                coveredStart.append(Int32(first ?? 0))
+                coveredEnd.append(Int32(last.map { $0 + 1 } ?? 0))
+                if let first, let last, (first...last).contains(where: { row[$0] == 0 }) { rowsAreSolid = false }
             }
         }
         self.side = side
@@ -68,10 +79,13 @@ final class OutlineCoverage: Sendable {
         self.partialStart = partialStart
         self.partialColumn = partialColumn
         self.partialCoverage = partialCoverage
+        self.coveredStart = coveredStart
+        self.coveredEnd = coveredEnd
+        self.rowsAreSolid = rowsAreSolid
     }
 
     /// Bytes held, for the cache's budget (with a fixed charge for the object and its arrays).
-    var byteCount: Int { 512 + fullStart.count * 8 + partialStart.count * 4 + partialColumn.count * 5 }
+    var byteCount: Int { 512 + fullStart.count * 16 + partialStart.count * 4 + partialColumn.count * 5 }
 
     /// Whether every pixel of `box` (whole pixels, clamped to the image) is covered 255: a
     /// clip by the outline would leave what is drawn there untouched.
@@ -83,10 +97,11 @@ final class OutlineCoverage: Sendable {
         return true
     }
 
-    /// Writes the opaque `colour` under the outline into ARGB32 pixels that are all still
-    /// transparent, with the result cairo's fill gives: the premultiplied colour where coverage
-    /// is 255, and each channel scaled by the coverage elsewhere, rounded as cairo's span
-    /// renderer rounds (`(x·c + 0x7f) / 255` by its shift-and-add).
+    /// Writes every one of `side × side` ARGB32 pixels (memory never cleared is fine) with what
+    /// cairo's fill of the outline in the opaque `colour` gives on a transparent image: the
+    /// premultiplied colour where coverage is 255, each channel scaled by the coverage where it
+    /// is partial, rounded as cairo's span renderer rounds (`(x·c + 0x7f) / 255` by its
+    /// shift-and-add), and zero outside.
     func paint(opaque colour: RGBA, into pixels: UnsafeMutableRawPointer, stride: Int) {
         let pixel = UInt32(255) << 24 | UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
         partialStart.withUnsafeBufferPointer { partialStart in
@@ -94,6 +109,13 @@ final class OutlineCoverage: Sendable {
                 partialCoverage.withUnsafeBufferPointer { partialCoverage in
                     for y in 0..<side {
                         let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                        let covered = Int(coveredStart[y]), coveredEnd = Int(coveredEnd[y])
+                        if !rowsAreSolid || coveredEnd == 0 {
+                            row.update(repeating: 0, count: side)
+                        } else {
+                            row.update(repeating: 0, count: covered)
+                            (row + coveredEnd).update(repeating: 0, count: side - coveredEnd)
+                        }
                         let start = Int(fullStart[y]), end = Int(fullEnd[y])
                         if end > start { (row + start).update(repeating: pixel, count: end - start) }
                         for i in Int(partialStart[y])..<Int(partialStart[y + 1]) {

@@ -21,10 +21,12 @@ struct UnclippedDrawingTests {
     ]
     static let foregrounds = [RGBA.white, RGBA(red: 0x1F, green: 0x1F, blue: 0x1F), RGBA(red: 0xFF, green: 0xEE, blue: 0x00, alpha: 0x99)]
 
-    /// The face's surface bytes drawn through the clip (`.any`) and without it.
+    /// The face's surface bytes drawn through the clip (`.any`, on a transparent image) and
+    /// without it, as `render` draws: on memory not cleared, here filled with 0xA5 so that a
+    /// pixel the painter forgets to write shows.
     static func bothWays(_ spec: AvatarSpec, cache: OutlineCoverageCache) throws -> (clipped: [UInt8], unclipped: [UInt8]) {
-        func draw(_ painter: AvatarPainter) throws -> [UInt8] {
-            try Renderer.withSurface(width: spec.pixelSize, height: spec.pixelSize, draw: { (cairo) throws(RenderError) in
+        func draw(_ painter: AvatarPainter, _ initial: CairoSurface.InitialPixels) throws -> [UInt8] {
+            try Renderer.withSurface(width: spec.pixelSize, height: spec.pixelSize, initial: initial, draw: { (cairo) throws(RenderError) in
                 try painter.draw(on: cairo)
             }) { (surface) throws(RenderError) -> [UInt8] in
                 try surface.withPixels { (data) throws(RenderError) in
@@ -33,8 +35,8 @@ struct UnclippedDrawingTests {
             }
         }
         return (
-            try draw(AvatarPainter(spec: spec, mask: nil)),
-            try draw(AvatarPainter(spec: spec, mask: nil, canvas: .clearImage, outlines: cache))
+            try draw(AvatarPainter(spec: spec, mask: nil), .transparent),
+            try draw(AvatarPainter(spec: spec, mask: nil, canvas: .unwrittenImage, outlines: cache), .filled(0xA5))
         )
     }
 
@@ -139,6 +141,33 @@ struct UnclippedDrawingTests {
                 let same = clipped == unclipped
                 #expect(same, "\(shape) \(query)")
             }
+        }
+    }
+
+    @Test("a render writes every pixel of memory it never cleared, in every shape and content")
+    func everyPixelWritten() throws {
+        var picture = Fixture.spec("JR", size: 64, shape: .circle)
+        picture.content = .picture(Self.picture(side: 64))
+        let specs = Fixture.shapes.flatMap { shape in
+            [
+                Fixture.spec("JR", size: 48, shape: shape), Fixture.spec(nil, size: 40, shape: shape),
+                Fixture.spec("小明", size: 33, shape: shape, background: .transparent),
+                Fixture.spec("AW", size: 50, shape: shape, background: RGBA(red: 9, green: 99, blue: 199, alpha: 0x80)),
+                Fixture.spec("👩‍👩‍👧", size: 20, shape: shape),
+            ]
+        } + [picture, Fixture.spec("JR", size: OutlineCoverageCache.largestSide + 1, shape: .circle)]
+        for spec in specs {
+            var images: [[UInt8]] = []
+            for initial in [CairoSurface.InitialPixels.filled(0xA5), .filled(0x00), .filled(0xFF)] {
+                images.append(
+                    try Fixture.renderer.withSurface(spec, initial: initial) { (surface) throws(RenderError) -> [UInt8] in
+                        try surface.withPixels { (data) throws(RenderError) in
+                            Array(UnsafeRawBufferPointer(start: data, count: surface.stride * surface.height))
+                        }
+                    })
+            }
+            let same = images.allSatisfy { $0 == images[0] }
+            #expect(same, "\(spec.shape) \(spec.pixelSize)px \(spec.content) bg \(spec.background.hex)")
         }
     }
 
