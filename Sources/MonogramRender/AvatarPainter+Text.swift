@@ -16,6 +16,11 @@ extension AvatarPainter {
     /// With `outline`, no clip is set yet and the text is shown as the outline's clip would
     /// show it (`showClippedByOutline`); without, it is drawn through whatever clip is set.
     func drawInitials(_ text: String, on cairo: borrowing CairoContext, outline: OutlineCoverage? = nil) throws(RenderError) {
+        // Every pango and cairo call below may look glyphs up (see `GlyphCacheLock`).
+        try GlyphCacheLock.withLock { () throws(RenderError) in try layOutAndShow(text, on: cairo, outline: outline) }
+    }
+
+    private func layOutAndShow(_ text: String, on cairo: borrowing CairoContext, outline: OutlineCoverage?) throws(RenderError) {
         let thread = PangoThreadState.current
         cairo.updatePangoContext(thread.context)
         thread.layout.setText(AvatarPainter.separatingInitials(text))

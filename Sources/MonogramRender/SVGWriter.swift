@@ -12,8 +12,9 @@ enum SVGWriter {
                 let cairo = try CairoContext(drawingOn: surface)
                 try draw(cairo)
             }
-            // The context is gone; finishing flushes the document into the sink.
-            try surface.finish()
+            // The context is gone; finishing flushes the document into the sink, with the
+            // glyphs' outlines looked up in cairo's glyph cache (see `GlyphCacheLock`).
+            try GlyphCacheLock.withLock { () throws(RenderError) in try surface.finish() }
         }
         return SVGIdentifiers.renumber(sink.bytes)
     }

@@ -35,7 +35,7 @@ struct AttackGlyphCacheTests {
                 let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
                 var random = AttackUnclippedTextTests.Seeded(state: job.seed)
                 let texts = ["JR", "AW", "Mi", "小明", "سع"]
-                for _ in 0..<(job.format == .svg ? 500 : 2000) {
+                for _ in 0..<(job.format == .svg ? 300 : 1200) {
                     var spec = Fixture.spec(
                         texts[random.next(texts.count)], size: random.next(48) + 8, shape: [.square, .circle][random.next(2)],
                         fontScale: 0.05 + Double(random.next(951)) / 1000, bold: random.next(2) == 0)
