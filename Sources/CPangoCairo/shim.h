@@ -2,6 +2,7 @@
 #define MONOGRAM_CPANGOCAIRO_SHIM_H
 
 #include <pango/pangocairo.h>
+#include <pango/pangofc-font.h>
 #include <hb-ot.h>
 #include <cairo.h>
 #include <cairo-svg.h>
@@ -30,6 +31,34 @@ static inline int monogram_layout_uses_colour_fonts(PangoLayout *layout) {
             if (hb_ot_color_has_png(face) || hb_ot_color_has_layers(face) || hb_ot_color_has_svg(face)) return 1;
         }
     }
+    return 0;
+}
+
+// Whether any run of `layout` is set in a font fontconfig emboldens synthetically (a bold face
+// asked of a family with none, e.g. a fallback font for a rarer script): cairo's glyph boxes
+// then leave out the emboldened ink, and a clip's mask cuts it off where an unclipped glyph
+// keeps it, so only the clip gives the clip's pixels.
+static inline int monogram_layout_uses_synthetic_bold(PangoLayout *layout) {
+    for (GSList *line = pango_layout_get_lines_readonly(layout); line; line = line->next) {
+        for (GSList *run = ((PangoLayoutLine *)line->data)->runs; run; run = run->next) {
+            PangoFont *font = ((PangoGlyphItem *)run->data)->item->analysis.font;
+            if (!font || !PANGO_IS_FC_FONT(font)) continue;
+            FcBool embolden = FcFalse;
+            FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+            if (pattern && FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &embolden) == FcResultMatch && embolden) return 1;
+        }
+    }
+    return 0;
+}
+
+// Whether `layout` has more than one run (fonts, scripts or directions change inside it):
+// pango_cairo_show_layout shows each run as its own cairo operation, so under a clip glyphs of
+// two runs are composited one over the other, not summed into one mask.
+static inline int monogram_layout_has_several_runs(PangoLayout *layout) {
+    int runs = 0;
+    for (GSList *line = pango_layout_get_lines_readonly(layout); line; line = line->next)
+        for (GSList *run = ((PangoLayoutLine *)line->data)->runs; run; run = run->next)
+            if (++runs > 1) return 1;
     return 0;
 }
 

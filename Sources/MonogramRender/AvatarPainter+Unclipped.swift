@@ -11,8 +11,8 @@ internal import MonogramCore
 /// * text whose pixels all lie where the outline covers 255 is drawn unclipped: glyph by glyph
 ///   when no two can share a pixel, else through a coverage mask the size of its ink
 ///   (`showThroughCoverageMask`), which is what cairo does under such a clip;
-///   text that reaches the edge, colour emoji, and square outlines (a region clip, which costs
-///   nothing) keep the clip;
+///   text that reaches the edge, colour emoji, synthetic bold, overlapping glyphs of several
+///   runs, and square outlines (a region clip, which costs nothing) keep the clip;
 /// * a picture is the outline filled with the scaled picture;
 /// * the placeholder silhouette reaches past a circle's edge, so it keeps the clip.
 extension AvatarPainter {
@@ -58,7 +58,10 @@ extension AvatarPainter {
         // Glyph images sit at whole pixels (up to half a pixel from the ink) and cover whole
         // pixels; a synthetic bold grows an outline by up to 1/48 em per side. The margin
         // covers both with room to spare.
-        if !coverage.clipIsRegion, !layout.usesColourFonts,
+        // Synthetic bold: cairo's glyph boxes leave out the emboldened ink, which the clip's
+        // mask cuts off and an unclipped glyph keeps. Several runs: under the clip each run is
+        // composited over the last, where the coverage mask would sum them.
+        if !coverage.clipIsRegion, !layout.usesColourFonts, !layout.usesSyntheticBold,
             let box = PixelBox(around: ink, margin: 1 + fontSize / 12), coverage.coversFully(box)
         {
             if layout.glyphsApart(at: origin, margin: 1) {
@@ -66,10 +69,12 @@ extension AvatarPainter {
                 cairo.moveTo(origin.x, origin.y)
                 cairo.setSource(spec.foreground)
                 cairo.show(layout)
-            } else {
-                cairo.showThroughCoverageMask(layout, at: origin, colour: spec.foreground, within: box)
+                return
             }
-            return
+            if !layout.hasSeveralRuns {
+                cairo.showThroughCoverageMask(layout, at: origin, colour: spec.foreground, within: box)
+                return
+            }
         }
         cairo.saved {
             cairo.newPath()

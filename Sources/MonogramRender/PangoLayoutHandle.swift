@@ -43,6 +43,15 @@ struct PangoLayoutHandle: ~Copyable {
     /// colour images, which no coverage mask can carry.
     var usesColourFonts: Bool { monogram_layout_uses_colour_fonts(pointer) != 0 }
 
+    /// Whether a run is set in a font fontconfig emboldens synthetically (a bold face asked of
+    /// a family with none): cairo's glyph boxes leave out the added ink, which a clip's mask
+    /// then cuts off.
+    var usesSyntheticBold: Bool { monogram_layout_uses_synthetic_bold(pointer) != 0 }
+
+    /// Whether the text is in more than one run (fonts, scripts or directions change): each
+    /// run is its own cairo operation.
+    var hasSeveralRuns: Bool { monogram_layout_has_several_runs(pointer) != 0 }
+
     /// Whether no two glyph images can share a pixel when the layout's top-left corner is at
     /// `origin`: each glyph's ink grown by `margin` pixels is apart from every other's.
     func glyphsApart(at origin: (x: Double, y: Double), margin: Double) -> Bool {

@@ -39,6 +39,20 @@ struct AttackUnclippedTextTests {
         #expect(clipped == unclipped)
     }
 
+    /// Not fixed: a glyph whose image reaches a pixel past cairo's own box for it (faint ink,
+    /// a level or two, beside a wide bold fallback glyph) keeps that pixel unclipped, and the
+    /// clip, whose mask is bounded by the boxes, drops it. The unclipped pixel is the truer;
+    /// matching the clip would mean re-deriving cairo's private glyph boxes.
+    @Test("a glyph reaching past cairo's box for it: one faint pixel differs (known)", arguments: [("﷽", 96, 0.45), ("ᏣᎳ", 128, 0.05)])
+    func glyphPastItsBox(_ text: String, _ side: Int, _ scale: Double) throws {
+        var spec = Fixture.spec(text, size: side, shape: .circle, fontScale: scale, bold: true)
+        spec.fontFamily = text == "﷽" ? "DejaVu Sans" : "DejaVu Serif"
+        let (clipped, unclipped) = try UnclippedDrawingTests.bothWays(spec, cache: OutlineCoverageCache())
+        let differing = stride(from: 0, to: clipped.count, by: 4).filter { clipped[$0..<$0 + 4] != unclipped[$0..<$0 + 4] }.count
+        #expect(differing <= 1)
+        withKnownIssue("one faint pixel past cairo's glyph box") { #expect(clipped == unclipped) }
+    }
+
     @Test("seeded random faces give the clip's pixels", arguments: 0..<4)
     func randomFaces(_ seed: Int) throws {
         var random = Seeded(state: 0x9E37_79B9_7F4A_7C15 &+ UInt64(seed) &* 0x1000_0001)
