@@ -40,10 +40,17 @@ public enum PathSegment {
         guard let bytes = percentDecode(raw.utf8, plusIsSpace: true) else {
             throw OptionsError(parameter: "name", message: "name has invalid percent-encoding")
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw OptionsError(parameter: "name", message: "name is not valid UTF-8")
+        let name: String
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // Almost every name: ASCII is valid UTF-8 and already NFC, and its White_Space is
+            // six bytes, so trimming needs no walk by Character (~3,000 instructions a miss).
+            name = trimmedASCII(bytes)
+        } else {
+            guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                throw OptionsError(parameter: "name", message: "name is not valid UTF-8")
+            }
+            name = trimmed(decoded.nfc)
         }
-        let name = trimmed(decoded.nfc)
         guard name.utf8.count <= maxBytes else {
             throw OptionsError(parameter: "name", message: "name must be at most \(maxBytes) bytes")
         }
@@ -56,6 +63,16 @@ public enum PathSegment {
               let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(text[first...last])
+    }
+
+    /// `trimmed` for ASCII bytes: without leading and trailing tab, LF, VT, FF, CR and space
+    /// (the ASCII characters with the White_Space property, `Character.isWhitespace`).
+    static func trimmedASCII(_ bytes: [UInt8]) -> String {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -77,6 +77,15 @@ struct PathSegmentTests {
         }
     }
 
+    @Test("an ASCII name is trimmed exactly as by Character, for every ASCII byte at either end")
+    func asciiTrimMatchesCharacters() {
+        for byte in UInt8(0)..<0x80 {
+            for text in [[byte, 0x61, byte], [byte, byte], [0x61, byte, 0x0D, 0x0A, byte, 0x62], [0x0D, 0x0A, byte]] {
+                #expect(PathSegment.trimmedASCII(text) == PathSegment.trimmed(String(decoding: text, as: UTF8.self)), "byte \(byte)")
+            }
+        }
+    }
+
     @Test("the byte limit is configurable and named in the message")
     func customLimit() throws {
         #expect(try PathSegment.decodeName("Jane%20", maxBytes: 4) == "Jane")
@@ -105,6 +114,9 @@ struct AvatarPathTests {
         ("Jane.", "Jane.", nil),
         ("Jane%2Epng", "Jane%2Epng", nil),
         ("", "", nil),
+        ("Zo\u{EB}.svg", "Zo\u{EB}", .svg),
+        ("x.\u{301}png", "x.\u{301}png", nil),
+        ("x.png\u{301}", "x.png\u{301}", nil),
     ])
     func split(_ segment: String, _ name: String, _ format: OutputFormat?) {
         let result = AvatarPath.split(Substring(segment))

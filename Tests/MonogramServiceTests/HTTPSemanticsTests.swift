@@ -49,6 +49,11 @@ struct HTTPSemanticsTests {
         ("/metrics", Route.metrics),
         ("/group/a,b", Route.group(segment: "a,b")),
         ("/favicon.ico", Route.notFound),
+        // By bytes, as RFC 3986 delimits: a raw combining mark after `/` does not hide the `/`
+        // (compared as Characters, `/\u{301}` was one grapheme and no slash).
+        ("/avatar/\u{301}x", Route.avatar(segment: "\u{301}x")),
+        ("/avatar/x/\u{301}", Route.notFound),
+        ("/gravatar/abc", Route.gravatar(segment: "abc")),
     ])
     func routes(path: String, route: Route) {
         #expect(Route(path: Substring(path)) == route)

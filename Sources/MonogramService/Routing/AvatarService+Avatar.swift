@@ -17,7 +17,7 @@ extension AvatarService {
     func parseAvatar(segment: Substring, query: Substring) throws(OptionsError) -> (name: String, options: AvatarOptions) {
         let (rawName, suffixFormat) = AvatarPath.split(segment)
         let name = try PathSegment.decodeName(rawName)
-        var options = try AvatarOptions(query: QueryString.parse(query), limits: jobs.limits)
+        var options = try AvatarOptions(rawQuery: query, limits: jobs.limits)
         if let suffixFormat { options.format = suffixFormat }
         try options.checkTheme()
         try options.format.check(pixels: options.pixelSize * options.pixelSize)

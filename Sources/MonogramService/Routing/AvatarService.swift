@@ -69,8 +69,11 @@ public final class AvatarService: HTTPHandler {
         if let cached = pipeline.cache.answer(forTarget: rawKey) {
             return .respond(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)), .hit)
         }
-        var query = target.drop(while: { $0 != "?" }).dropFirst()
-        let route = Route(path: target.prefix(while: { $0 != "?" }))
+        // By bytes: walking the target as Characters (grapheme breaking) to find `?` cost
+        // ~15,000 instructions of every miss.
+        let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?"))
+        var query = questionMark.map { target[target.utf8.index(after: $0)...] } ?? target[target.endIndex...]
+        let route = Route(path: target[..<(questionMark ?? target.endIndex)])
         if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query) {
             return .respond(refusal, .refused)
         }
