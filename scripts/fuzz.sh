@@ -57,7 +57,7 @@ sources_for() {
         # (none of them needs CSystem, Glibc sockets or MonogramSync).
         connection-machine)
             ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Connection/*.swift \
-                Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPAccessNote}.swift ;;
+                Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPHeadWriter,HTTPAccessNote}.swift ;;
         # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
         directory-csv) ls Sources/MonogramGravatar/CSVReader.swift Sources/MonogramGravatar/DirectoryRows.swift ;;
         picture-headers) echo Sources/MonogramPictures/CacheLifetime.swift ;;

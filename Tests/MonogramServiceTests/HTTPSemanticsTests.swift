@@ -1,3 +1,4 @@
+import MonogramCore
 @testable import MonogramService
 import Testing
 
@@ -24,6 +25,34 @@ struct HTTPSemanticsTests {
         #expect(tag == EntityTag.make(canonicalKey: "k", release: "1"))
         #expect(tag != EntityTag.make(canonicalKey: "k", release: "2"))
         #expect(tag != EntityTag.make(canonicalKey: "j", release: "1"))
+    }
+
+    /// Clients hold these validators: hashing the seed piece by piece and writing the hex by
+    /// hand must give the very tags the concatenated seed and `String(radix:)` gave.
+    @Test("ETags are the ones the concatenated seed gave, for every kind and variant")
+    func etagsUnchanged() {
+        func reference(_ seed: String, release: String) -> String {
+            let hex = String(ColorKey.fnv1a64(Array((release + "\n" + seed).utf8)), radix: 16)
+            return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        }
+        var options = AvatarOptions()
+        options.initials = "Zoë"
+        let keys = [
+            AnswerKey.avatar(AvatarOptions(), name: "Jane Roe"), .avatar(options, name: ""), .avatar(AvatarOptions(), name: "王小明"),
+            .group(GroupOptions(), names: ["a", "b"]), .gravatar("0123abcd|64|i"),
+        ]
+        let variants: [AnswerVariant] = [.plain, .picture(digest: 0xAB), .pictureFallback, .groupPictures([(0, 1), (2, 0xFF)])]
+        for release in ["1.2.0", "", "dev+abc"] {
+            for key in keys {
+                for variant in variants {
+                    let tag = EntityTag.make(hash: key.etagHash(variant, continuing: EntityTag.seed(release: release)))
+                    #expect(tag == reference(key.etagSeed(variant), release: release))
+                }
+            }
+            #expect(EntityTag.make(canonicalKey: "k", release: release) == reference("k", release: release))
+        }
+        // Leading zeros are kept: 16 digits always.
+        #expect(EntityTag.make(hash: 0xAB) == "\"00000000000000ab\"")
     }
 
     @Test("an image ranked above text means a browser <img>", arguments: [

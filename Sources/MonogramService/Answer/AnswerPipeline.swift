@@ -107,7 +107,7 @@ final class AnswerPipeline: Sendable {
         switch produced.content {
         case let .image(body, format, source, variant, cacheControl):
             stored = responses.image(
-                body: body, format: format, etagSeed: job.key.etagSeed(variant), source: source, cacheControl: cacheControl
+                body: body, format: format, key: job.key, variant: variant, source: source, cacheControl: cacheControl
             ).expiring(at: expires)
         case .plain(let response):
             stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires)
