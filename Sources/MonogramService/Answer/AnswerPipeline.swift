@@ -42,8 +42,8 @@ final class AnswerPipeline: Sendable {
     }
 
     func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest) -> HTTPHandlerResult {
-        if let stored = cache.answer(for: job.key) {
-            if job.remembersTarget { cache.remember(request.target, as: job.key) }
+        if let (stored, handle) = cache.lookup(job.key) {
+            if job.remembersTarget { cache.remember(request.target, as: job.key, at: handle) }
             return .respond(stored.answer(ifNoneMatch: request.ifNoneMatch), .hit)
         }
         let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
