@@ -11,37 +11,54 @@ extension AvatarOptions {
     /// follow (`|p<len>:<url>|f<fallback>`), after `|tdark`/`|tauto` for a theme other than light; without one `fallback` changes nothing, so it is
     /// left out and keys of avatars without pictures stay as they were.
     public var canonicalKey: String {
-        var key = ""
-        key.reserveCapacity(48 + (initials?.utf8.count ?? 0) + (id?.utf8.count ?? 0))
-        key += String(size)
-        key += "|" + Self.canonical(dpr)
+        var key = CanonicalKeyWriter(capacity: 64 + (initials?.utf8.count ?? 0) + (id?.utf8.count ?? 0) + (picture?.utf8.count ?? 0))
+        key.append(size)
+        key.append("|")
+        key.append(dpr)
         switch shape {
-        case .square: key += "|sq"
-        case .circle: key += "|ci"
-        case .rounded(let radius): key += "|ro" + Self.canonical(radius)
-        case .mask(let name): key += "|m" + Self.text(name)
+        case .square: key.append("|sq")
+        case .circle: key.append("|ci")
+        case .rounded(let radius):
+            key.append("|ro")
+            key.append(radius)
+        case .mask(let name):
+            key.append("|m")
+            key.text(name)
         }
+        key.append("|")
         switch background {
-        case nil: key += "|-"
-        case .color(let color): key += "|" + color.hex
-        case .transparent: key += "|tr"
+        case nil: key.append("-")
+        case .color(let color): key.hex(color)
+        case .transparent: key.append("tr")
         }
-        key += "|" + (color?.hex ?? "-")
-        key += "|" + (initials.map(Self.text) ?? "-")
-        key += "|" + String(length)
-        key += uppercase ? "|1" : "|0"
-        key += "|" + Self.canonical(fontSize)
-        key += "|" + (font.map(Self.text) ?? "-")
-        key += "|" + (bold.map { $0 ? "1" : "0" } ?? "-")
-        key += "|" + (id.map(Self.text) ?? "-")
-        key += "|" + format.rawValue
+        key.append("|")
+        if let color { key.hex(color) } else { key.append("-") }
+        key.append("|")
+        if let initials { key.text(initials) } else { key.append("-") }
+        key.append("|")
+        key.append(length)
+        key.append(uppercase ? "|1|" : "|0|")
+        key.append(fontSize)
+        key.append("|")
+        if let font { key.text(font) } else { key.append("-") }
+        key.append("|")
+        key.append(bold.map { $0 ? "1" : "0" } ?? "-")
+        key.append("|")
+        if let id { key.text(id) } else { key.append("-") }
+        key.append("|")
+        key.append(format.rawValue)
         // Like the picture fields: absent for the default, so light keys stay as they were.
-        if theme != .light { key += "|t" + theme.rawValue }
-        if let picture {
-            key += "|p" + Self.text(picture)
-            key += "|f" + fallback.rawValue
+        if theme != .light {
+            key.append("|t")
+            key.append(theme.rawValue)
         }
-        return key
+        if let picture {
+            key.append("|p")
+            key.text(picture)
+            key.append("|f")
+            key.append(fallback.rawValue)
+        }
+        return key.string
     }
 
     /// `count:text`, the UTF-8 byte count making the text's end unambiguous.

@@ -6,7 +6,10 @@ extension AvatarService {
     func avatar(_ request: AnswerRequest, segment: Substring, query: Substring) -> HTTPHandlerResult {
         do throws(OptionsError) {
             let (name, options) = try parseAvatar(segment: segment, query: query)
-            return pipeline.answer(jobs.avatar(name: name, options: options), for: request)
+            switch jobs.avatar(name: name, options: options) {
+            case .initials(let job): return pipeline.answer(job, for: request)
+            case .picture(let job): return pipeline.answer(job, for: request)
+            }
         } catch {
             return .respond(badRequest(error, request.head), .none)
         }

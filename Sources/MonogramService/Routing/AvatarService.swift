@@ -71,9 +71,10 @@ public final class AvatarService: HTTPHandler {
         }
         // By bytes: walking the target as Characters (grapheme breaking) to find `?` cost
         // ~15,000 instructions of every miss.
-        let questionMark = target.utf8.firstIndex(of: UInt8(ascii: "?"))
-        var query = questionMark.map { target[target.utf8.index(after: $0)...] } ?? target[target.endIndex...]
-        let route = Route(path: target[..<(questionMark ?? target.endIndex)])
+        let pathBytes = target.withUTF8Bytes { $0.firstIndex(of: UInt8(ascii: "?")) ?? $0.count }
+        let questionMark = target.utf8.index(target.startIndex, offsetBy: pathBytes)
+        var query = questionMark == target.endIndex ? target[questionMark...] : target[target.utf8.index(after: questionMark)...]
+        let route = Route(path: target[..<questionMark])
         if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query) {
             return .respond(refusal, .refused)
         }
