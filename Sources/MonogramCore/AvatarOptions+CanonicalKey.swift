@@ -11,54 +11,60 @@ extension AvatarOptions {
     /// follow (`|p<len>:<url>|f<fallback>`), after `|tdark`/`|tauto` for a theme other than light; without one `fallback` changes nothing, so it is
     /// left out and keys of avatars without pictures stay as they were.
     public var canonicalKey: String {
-        var key = CanonicalKeyWriter(capacity: 64 + (initials?.utf8.count ?? 0) + (id?.utf8.count ?? 0) + (picture?.utf8.count ?? 0))
+        CanonicalKeyWriter.make(write)
+    }
+
+    private func write(_ key: inout CanonicalKeyWriter) {
         key.append(size)
-        key.append("|")
+        key.literal("|")
         key.append(dpr)
         switch shape {
-        case .square: key.append("|sq")
-        case .circle: key.append("|ci")
+        case .square: key.literal("|sq")
+        case .circle: key.literal("|ci")
         case .rounded(let radius):
-            key.append("|ro")
+            key.literal("|ro")
             key.append(radius)
         case .mask(let name):
-            key.append("|m")
+            key.literal("|m")
             key.text(name)
         }
-        key.append("|")
+        key.literal("|")
         switch background {
-        case nil: key.append("-")
+        case nil: key.literal("-")
         case .color(let color): key.hex(color)
-        case .transparent: key.append("tr")
+        case .transparent: key.literal("tr")
         }
-        key.append("|")
-        if let color { key.hex(color) } else { key.append("-") }
-        key.append("|")
-        if let initials { key.text(initials) } else { key.append("-") }
-        key.append("|")
+        key.literal("|")
+        if let color { key.hex(color) } else { key.literal("-") }
+        key.literal("|")
+        if let initials { key.text(initials) } else { key.literal("-") }
+        key.literal("|")
         key.append(length)
-        key.append(uppercase ? "|1|" : "|0|")
+        key.literal(uppercase ? "|1|" : "|0|")
         key.append(fontSize)
-        key.append("|")
-        if let font { key.text(font) } else { key.append("-") }
-        key.append("|")
-        key.append(bold.map { $0 ? "1" : "0" } ?? "-")
-        key.append("|")
-        if let id { key.text(id) } else { key.append("-") }
-        key.append("|")
+        key.literal("|")
+        if let font { key.text(font) } else { key.literal("-") }
+        key.literal("|")
+        switch bold {
+        case nil: key.literal("-")
+        case true?: key.literal("1")
+        case false?: key.literal("0")
+        }
+        key.literal("|")
+        if let id { key.text(id) } else { key.literal("-") }
+        key.literal("|")
         key.append(format.rawValue)
         // Like the picture fields: absent for the default, so light keys stay as they were.
         if theme != .light {
-            key.append("|t")
+            key.literal("|t")
             key.append(theme.rawValue)
         }
         if let picture {
-            key.append("|p")
+            key.literal("|p")
             key.text(picture)
-            key.append("|f")
+            key.literal("|f")
             key.append(fallback.rawValue)
         }
-        return key.string
     }
 
     /// `count:text`, the UTF-8 byte count making the text's end unambiguous.

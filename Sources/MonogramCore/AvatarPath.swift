@@ -10,11 +10,14 @@ public enum AvatarPath {
     /// By bytes (the dot and the suffixes are ASCII): finding the dot by Character and making a
     /// `String` of the suffix cost ~2,600 instructions of every miss.
     public static func split(_ lastSegment: Substring) -> (name: Substring, format: OutputFormat?) {
-        let bytes = lastSegment.utf8
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return (lastSegment, nil) }
-        let suffix = bytes[bytes.index(after: dot)...]
-        guard let format = suffixes.first(where: { $0.bytes.elementsEqual(suffix) })?.format else { return (lastSegment, nil) }
-        return (lastSegment[..<dot], format)
+        var segment = lastSegment
+        let found = segment.withUTF8 { bytes -> (dot: Int, format: OutputFormat)? in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+            let suffix = bytes[(dot + 1)...]
+            return suffixes.first(where: { $0.bytes.elementsEqual(suffix) }).map { (dot, $0.format) }
+        }
+        guard let found else { return (lastSegment, nil) }
+        return (lastSegment[..<lastSegment.utf8.index(lastSegment.startIndex, offsetBy: found.dot)], found.format)
     }
 
     private static let suffixes = OutputFormat.allCases.map { (bytes: Array($0.rawValue.utf8), format: $0) }

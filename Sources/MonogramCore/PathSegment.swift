@@ -37,7 +37,9 @@ public enum PathSegment {
     ///
     /// The suffix (`.png`, …) must already be split off; see `AvatarPath.split`.
     public static func decodeName(_ raw: Substring, maxBytes: Int = 256) throws(OptionsError) -> String {
-        guard let bytes = percentDecode(raw.utf8, plusIsSpace: true) else {
+        var raw = raw
+        // Over the contiguous bytes: walking Substring.UTF8View generically costs several times more.
+        guard let bytes = raw.withUTF8({ percentDecode($0, plusIsSpace: true) }) else {
             throw OptionsError(parameter: "name", message: "name has invalid percent-encoding")
         }
         let name: String

@@ -73,4 +73,19 @@ struct CanonicalKeyBytesTests {
             }
         }
     }
+
+    @Test("numbers with up to three decimals are spelled as String(Double) spells them")
+    func decimals() {
+        var values: [Double] = [0.001, 0.01, 0.1, 0.25, 0.3, 0.5, 0.7, 0.9, 1.5, 0.333, 0.1 + 0.2, 1e-4, 0.00015, 123_456_789.5, 999_999_999.125, 1e9 + 0.5, 2.675, 1.005]
+        for k in 1...3000 { values.append(Double(k) / 1000) }
+        for k in 1...500 { values.append(Double(k) * 0.1) }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { values.append(Double.random(in: 0..<1, using: &generator)) }
+        for value in values {
+            var options = AvatarOptions()
+            options.fontSize = value
+            options.dpr = value * 4
+            #expect(options.canonicalKey == reference(options), "\(value)")
+        }
+    }
 }

@@ -4,80 +4,93 @@
 /// cache miss).
 ///
 /// `HTTPResponse` runs the caller's writing closure twice, first to count the bytes and then
-/// to write them into an array of exactly that capacity, so a cached head holds no slack that
-/// the cache's byte accounting (`head.count`) would miss.
+/// to copy them into an array allocated at exactly that size, so a cached head holds no slack
+/// that the cache's byte accounting (`head.count`) would miss.
 public struct HTTPHeadWriter {
-    private var bytes: [UInt8] = []
-    private let measuring: Bool
+    /// Nil while measuring.
+    private let buffer: UnsafeMutableRawBufferPointer?
     /// Bytes written (or, while measuring, that would be).
     private(set) var count = 0
 
-    init(measuring: Bool, capacity: Int = 0) {
-        self.measuring = measuring
-        if !measuring { bytes.reserveCapacity(capacity) }
+    /// A writer that only counts.
+    init() {
+        buffer = nil
+    }
+
+    /// A writer into `buffer`, which must hold what the measuring pass counted.
+    init(into buffer: UnsafeMutableRawBufferPointer) {
+        self.buffer = buffer
     }
 
     /// One `name: value` line.
     public mutating func field(_ name: String, _ value: String) {
         text(name)
-        text(": ")
+        literal(": ")
         text(value)
-        text("\r\n")
+        literal("\r\n")
+    }
+
+    /// `name: <decimal>`, e.g. `Retry-After`.
+    public mutating func field(_ name: String, _ number: Int) {
+        text(name)
+        literal(": ")
+        decimal(number)
+        literal("\r\n")
     }
 
     /// Lines serialised once, e.g. the headers every answer of a service carries.
     public mutating func append(_ lines: HTTPHeaderLines) {
-        raw(lines.bytes)
-    }
-
-    /// `name: <decimal>` for a non-negative number, e.g. `Retry-After`.
-    public mutating func field(_ name: String, _ number: Int) {
-        text(name)
-        text(": ")
-        decimal(number)
-        text("\r\n")
+        lines.bytes.withUnsafeBytes { write($0) }
     }
 
     mutating func statusLine(_ status: HTTPStatus) {
-        text("HTTP/1.1 ")
+        literal("HTTP/1.1 ")
         decimal(status.code)
-        text(" ")
+        literal(" ")
         text(status.reason)
-        text("\r\n")
+        literal("\r\n")
     }
 
     mutating func text(_ text: String) {
-        count += text.utf8.count
-        if !measuring { bytes.append(contentsOf: text.utf8) }
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
-    mutating func raw(_ raw: [UInt8]) {
-        count += raw.count
-        if !measuring { bytes.append(contentsOf: raw) }
+    mutating func literal(_ text: StaticString) {
+        write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `value` in decimal, as `"\(value)"` spells it.
     mutating func decimal(_ value: Int) {
-        if value < 0 { text("-") }
+        if value < 0 { literal("-") }
         let magnitude = value.magnitude
         var divisor: UInt = 1
-        var digits = 1
-        while divisor <= magnitude / 10 {
-            divisor *= 10
-            digits += 1
-        }
-        count += digits
-        guard !measuring else { return }
+        while divisor <= magnitude / 10 { divisor *= 10 }
         var rest = magnitude
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
             rest %= divisor
             divisor /= 10
         }
     }
 
-    /// The bytes written; call once, after the writing pass.
-    consuming func finish() -> [UInt8] { bytes }
+    private mutating func byte(_ byte: UInt8) {
+        if let buffer {
+            precondition(count < buffer.count, "a head's fields must write the same bytes on both passes")
+            buffer[count] = byte
+        }
+        count += 1
+    }
+
+    private mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        if let buffer {
+            precondition(bytes.count <= buffer.count - count, "a head's fields must write the same bytes on both passes")
+            if let source = bytes.baseAddress, let target = buffer.baseAddress, !bytes.isEmpty {
+                (target + count).copyMemory(from: source, byteCount: bytes.count)
+            }
+        }
+        count += bytes.count
+    }
 }
 
 /// Header lines serialised once (`name: value\r\n` each), for the constant part of many heads.

@@ -19,11 +19,13 @@ public final class HTTPResponse: Sendable {
         self.status = status
         self.body = body
         self.closesConnection = closesConnection
-        var measure = HTTPHeadWriter(measuring: true)
+        var measure = HTTPHeadWriter()
         HTTPResponse.writeHead(status, bodyBytes: body.count, into: &measure, fields)
-        var writer = HTTPHeadWriter(measuring: false, capacity: measure.count)
-        HTTPResponse.writeHead(status, bodyBytes: body.count, into: &writer, fields)
-        self.head = writer.finish()
+        self.head = [UInt8](unsafeUninitializedCapacity: measure.count) { buffer, initialized in
+            var writer = HTTPHeadWriter(into: UnsafeMutableRawBufferPointer(buffer))
+            HTTPResponse.writeHead(status, bodyBytes: body.count, into: &writer, fields)
+            initialized = writer.count
+        }
     }
 
     /// The same, from a list of header fields in order.
