@@ -44,15 +44,15 @@ struct AvatarQuery {
         var mixed = false
     }
 
-    /// By `Parameter.rawValue`, inline: a heap array cost ~1,600 instructions to allocate and
-    /// free per query. (`AvatarQueryTests` checks the count matches `Parameter.allCases`.)
-    private var entries = InlineArray<17, Entry?>(repeating: nil)
-
-    static var capacity: Int { InlineArray<17, Entry?>.count }
+    /// The parameters given, in the order first seen; at most one entry per parameter (17), so
+    /// a lookup scans a handful. Nothing is allocated for a query without known parameters, and
+    /// one small array otherwise (a 17-slot table, inline or not, cost more to set up and copy).
+    private var given: [(parameter: Parameter, entry: Entry)] = []
 
     /// The name and value of `parameter` as first given, if it was.
     subscript(parameter: Parameter) -> (name: String, value: String)? {
-        entries[parameter.rawValue].map { ($0.name, $0.value) }
+        for item in given where item.parameter == parameter { return (item.entry.name, item.entry.value) }
+        return nil
     }
 
     init(_ query: [(name: String, value: String)]) throws(OptionsError) {
@@ -107,18 +107,19 @@ struct AvatarQuery {
     /// Keeps the first value of `parameter` (built only then) and counts the repeats.
     private mutating func add(_ parameter: Parameter, alias: Bool, value: () -> String) {
         let spelled = alias ? "background" : parameter.name
-        if var entry = entries[parameter.rawValue] {
-            entry.count += 1
-            entry.mixed = entry.mixed || entry.name != spelled
-            entries[parameter.rawValue] = entry
-        } else {
-            entries[parameter.rawValue] = Entry(name: spelled, value: value())
+        guard let index = given.firstIndex(where: { $0.parameter == parameter }) else {
+            given.append((parameter, Entry(name: spelled, value: value())))
+            return
         }
+        given[index].entry.count += 1
+        if given[index].entry.name != spelled { given[index].entry.mixed = true }
     }
 
     private func checkRepeats() throws(OptionsError) {
-        for index in entries.indices {
-            guard let entry = entries[index], entry.count > 1 else { continue }
+        guard given.contains(where: { $0.entry.count > 1 }) else { return }
+        // In `Parameter` order, not the query's.
+        for parameter in Parameter.allCases {
+            guard let entry = given.first(where: { $0.parameter == parameter })?.entry, entry.count > 1 else { continue }
             if entry.mixed {
                 throw OptionsError(parameter: "bg", message: "bg and background given together (background is an alias of bg)")
             }

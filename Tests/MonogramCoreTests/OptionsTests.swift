@@ -163,11 +163,6 @@ struct OptionsTests {
         _ = try? parse(query)
     }
 
-    @Test("the raw parser's inline storage has a place for every parameter")
-    func inlineStorage() {
-        #expect(AvatarQuery.capacity == AvatarQuery.Parameter.allCases.count)
-    }
-
     @Test("the reported error does not depend on parameter order", arguments: [
         "size=1&dpr=9&font=x", "font=x&dpr=9&size=1", "dpr=9&size=1&font=x",
     ])

@@ -81,7 +81,27 @@ struct PathSegmentTests {
     func asciiTrimMatchesCharacters() {
         for byte in UInt8(0)..<0x80 {
             for text in [[byte, 0x61, byte], [byte, byte], [0x61, byte, 0x0D, 0x0A, byte, 0x62], [0x0D, 0x0A, byte]] {
-                #expect(PathSegment.trimmedASCII(text) == PathSegment.trimmed(String(decoding: text, as: UTF8.self)), "byte \(byte)")
+                #expect(text.withUnsafeBufferPointer { PathSegment.trimmedASCII($0) } == PathSegment.trimmed(String(decoding: text, as: UTF8.self)), "byte \(byte)")
+            }
+        }
+    }
+
+    @Test("decoding into a buffer gives what decoding into an array gives, escapes good and bad")
+    func bufferDecodeMatches() {
+        let alphabet = Array("%+aF0g9é ".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<12 {
+            for _ in 0..<300 {
+                let input = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+                for plus in [true, false] {
+                    let expected = PathSegment.percentDecode(input, plusIsSpace: plus)
+                    let got = input.withUnsafeBufferPointer { bytes in
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+                            PathSegment.percentDecode(bytes, plusIsSpace: plus, into: output).map { Array(output[..<$0]) }
+                        }
+                    }
+                    #expect(got == expected, "\(input)")
+                }
             }
         }
     }
