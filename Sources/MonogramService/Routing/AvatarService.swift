@@ -102,7 +102,7 @@ public final class AvatarService: HTTPHandler {
 
     /// Once per written response: counted for `/metrics`, then one access line (or none).
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
-        metrics.recordResponse(target: record.request?.target, status: record.status, duration: .microseconds(record.durationMicroseconds))
+        metrics.recordResponse(target: record.request?.target, status: record.status, microseconds: record.durationMicroseconds)
         return accessLog?.line(record)
     }
 
