@@ -71,10 +71,8 @@ extension HTTPConnectionStateMachine {
             // While draining, the answer with nothing behind it is the last one.
             if drainDeadline != nil, slots.isEmpty, !parser.hasPartialRequest { state = .closing }
             let last = isClosing && slots.isEmpty
-            let framing: [UInt8] =
-                last ? OutgoingResponse.close
-                : slot.request?.version.minor == 0 ? OutgoingResponse.keepAlive : OutgoingResponse.plain
-            let sendsBody = slot.request?.method != .head
+            let framing: [UInt8] = last ? OutgoingResponse.close : slot.isHTTP10 ? OutgoingResponse.keepAlive : OutgoingResponse.plain
+            let sendsBody = slot.sendsBody
             // The write clock runs from when there is something to write.
             if output.isEmpty { lastWriteProgress = now }
             output.append(OutgoingResponse(head: response.head, date: date, framing: framing, body: sendsBody ? response.body : []))

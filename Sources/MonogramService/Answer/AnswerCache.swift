@@ -47,7 +47,7 @@ final class AnswerCache: Sendable {
     // until then it is bounded by the budget like any other.
     // No clock read for answers that never expire (the hit path of every initials avatar).
     private func fresh(_ stored: StoredAnswer) -> StoredAnswer? {
-        stored.expires == nil || stored.isFresh(at: clock.now) ? stored : nil
+        stored.neverExpires || stored.isFresh(at: clock.now) ? stored : nil
     }
 
     /// Keeps `answer` under `key` (unless it has already expired) and `target` as its alias.
