@@ -60,8 +60,8 @@ extension HTTPConnectionStateMachine {
     /// RFC 9112 §9.3.2); its access-log record is the action.
     private mutating func queueReadyAnswer(now: Instant, date: [UInt8]) -> Completion? {
         if !slots.isEmpty, let response = slots[0].response {
-            // Moved out, not copied.
-            let slot = slots.removeFirst()
+            // Moved out, not copied (`removeFirst` copies the element, then destroys it).
+            var slot = slots.remove(at: 0)
             slotCharges -= slot.charge
             if response.closesConnection {
                 state = .closing
@@ -77,7 +77,7 @@ extension HTTPConnectionStateMachine {
             if output.isEmpty { lastWriteProgress = now }
             output.append(OutgoingResponse(head: response.head, date: date, framing: framing, body: sendsBody ? response.body : []))
             return Completion(
-                request: slot.request, status: response.status.code, bodyBytes: sendsBody ? response.body.count : 0,
+                request: slot.request.take(), status: response.status.code, bodyBytes: sendsBody ? response.body.count : 0,
                 started: slot.started, note: slot.note)
         }
         return nil

@@ -49,8 +49,9 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
 
     struct Slot: Sendable {
         let sequence: UInt64
-        /// nil for the error answer to a head that could not be parsed.
-        let request: HTTPRequestHead?
+        /// nil for the error answer to a head that could not be parsed. A `var` only so that
+        /// queueing the answer can move it into the access record instead of copying it.
+        var request: HTTPRequestHead?
         let started: Instant
         var response: HTTPResponse?
         var note = HTTPAccessNote.none

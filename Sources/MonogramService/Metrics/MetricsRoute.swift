@@ -20,7 +20,9 @@ enum MetricsRoute: Int, CaseIterable {
     static func classify(_ target: UnsafeBufferPointer<UInt8>) -> MetricsRoute {
         let path = UnsafeBufferPointer(rebasing: target[..<(target.firstIndex(of: UInt8(ascii: "?")) ?? target.count)])
         func starts(_ prefix: [UInt8]) -> Bool {
-            path.count >= prefix.count && prefix.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: path[..<$0.count]).elementsEqual($0) }
+            guard path.count >= prefix.count else { return false }
+            for (index, byte) in prefix.enumerated() where path[index] != byte { return false }
+            return true
         }
         if starts(avatarBytes) { return .avatar }
         if starts(groupBytes) { return .group }
