@@ -50,9 +50,9 @@ sources_for() {
     case "$1" in
         http-parser)
             ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
-        # The cache and the worker pool need MonogramSync (another module) and are not
-        # reached by these harnesses.
-        options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift ;;
+        # The cache, the worker pool and the client budget table need MonogramSync (another
+        # module) and are not reached by these harnesses.
+        options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift ;;
         # The sans-I/O connection lifecycle with the parser and the message types it queues
         # (none of them needs CSystem, Glibc sockets or MonogramSync).
         connection-machine)
