@@ -16,22 +16,22 @@ struct StraightPixels: ~Copyable {
     private(set) var indices: UnsafeMutablePointer<UInt8>?
     private(set) var palette: PaletteBuilder
 
-    /// Converts `surface`. With `allowIndexed`, flat avatars (solid background, anti-aliased
-    /// text: usually < 256 colours) cost one byte store per pixel; runs of one colour, most of
-    /// an avatar, skip the conversion and the palette lookup.
+    /// Converts `surface` in one pass. With `allowIndexed`, flat avatars (solid background,
+    /// anti-aliased text: usually < 256 colours) cost one byte store per pixel; once a 257th
+    /// colour appears, the pixels indexed so far are expanded from the palette and the rest
+    /// converted straight to RGBA, so no pixel is unpremultiplied twice. Runs of one colour,
+    /// most of an avatar, skip the conversion and the lookup, several pixels per compare.
     init(_ surface: borrowing CairoSurface, allowIndexed: Bool) throws(RenderError) {
         let width = surface.width, height = surface.height, stride = surface.stride
         self.width = width
         self.height = height
-        guard width > 0, height > 0 else { throw RenderError(kind: .encoding, message: "empty image") }
+        guard width > 0, height > 0, stride >= 4 * width else { throw RenderError(kind: .encoding, message: "empty image") }
         var palette = PaletteBuilder()
         let converted: (rgba: UnsafeMutablePointer<UInt8>?, indices: UnsafeMutablePointer<UInt8>?)
-        converted = try surface.withPixels { (data) throws(RenderError) in
-            if allowIndexed, let indices = StraightPixels.index(data, width: width, height: height, stride: stride, into: &palette) {
-                return (nil, indices)
-            }
+        converted = try surface.withPixels { (data) in
+            if allowIndexed { return StraightPixels.index(data, width: width, height: height, stride: stride, into: &palette) }
             let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
-            StraightPixels.convert(data, width: width, height: height, stride: stride, into: rgba)
+            StraightPixels.convert(data, width: width, height: height, stride: stride, from: (0, 0), into: rgba)
             return (rgba, nil)
         }
         (rgba, indices) = converted
@@ -43,46 +43,106 @@ struct StraightPixels: ~Copyable {
         indices?.deallocate()
     }
 
-    /// Index rows for the whole image, or nil (nothing allocated) once a 257th colour appears.
+    /// Index rows for the whole image; past 256 colours, RGBA rows instead (indices freed).
     private static func index(
         _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, into palette: inout PaletteBuilder
-    ) -> UnsafeMutablePointer<UInt8>? {
+    ) -> (rgba: UnsafeMutablePointer<UInt8>?, indices: UnsafeMutablePointer<UInt8>?) {
         let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + width))
         // A sentinel unlike the first pixel, so the first pixel is always looked up.
         var lastPixel = ~data.load(as: UInt32.self), lastIndex: UInt8 = 0
+        var pixelPair: UInt64 = 0, indexOctet: UInt64 = 0
         for y in 0..<height {
-            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let out = indices + y * (1 + width)
+            let row = data + y * stride, out = indices + y * (1 + width)
             out[0] = 0
-            for x in 0..<width {
-                let pixel = row[x]
+            var x = 0
+            while x < width {
+                let pixel = row.load(fromByteOffset: 4 * x, as: UInt32.self)
                 if pixel != lastPixel {
-                    lastPixel = pixel
                     guard let index = palette.index(of: PNGCodec.unpremultiply(pixel)) else {
+                        let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
+                        expand(indices, palette: palette.colours, width: width, height: height, rows: y, thenPixels: x, into: rgba)
                         indices.deallocate()
-                        return nil
+                        convert(data, width: width, height: height, stride: stride, from: (x, y), into: rgba)
+                        return (rgba, nil)
                     }
+                    lastPixel = pixel
                     lastIndex = index
+                    pixelPair = UInt64(pixel) &* 0x1_0000_0001
+                    indexOctet = UInt64(index) &* 0x0101_0101_0101_0101
                 }
                 out[1 + x] = lastIndex
+                x += 1
+                while x + 8 <= width {
+                    let pixels = row + 4 * x
+                    let differs = (pixels.loadUnaligned(as: UInt64.self) ^ pixelPair) | (pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ pixelPair)
+                        | (pixels.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ pixelPair) | (pixels.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ pixelPair)
+                    if differs != 0 { break }
+                    UnsafeMutableRawPointer(out + 1 + x).storeBytes(of: indexOctet, as: UInt64.self)
+                    x += 8
+                }
             }
         }
-        return indices
+        return (nil, indices)
     }
 
-    private static func convert(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, into rgba: UnsafeMutablePointer<UInt8>) {
-        var lastPixel = ~data.load(as: UInt32.self), lastBytes: UInt32 = 0
-        for y in 0..<height {
-            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let out = UnsafeMutableRawPointer(rgba + y * (1 + 4 * width))
+    /// Straight RGBA rows from pixel `start` on (rows before it are already written; the
+    /// filter byte of `start`'s row is written again).
+    private static func convert(
+        _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, from start: (x: Int, y: Int), into rgba: UnsafeMutablePointer<UInt8>
+    ) {
+        var lastPixel = ~data.load(fromByteOffset: start.y * stride + 4 * start.x, as: UInt32.self), lastBytes: UInt32 = 0
+        var pixelPair: UInt64 = 0, bytesPair: UInt64 = 0
+        for y in start.y..<height {
+            let row = data + y * stride, out = UnsafeMutableRawPointer(rgba + y * (1 + 4 * width))
             out.storeBytes(of: 0, as: UInt8.self)
-            for x in 0..<width {
-                let pixel = row[x]
+            var x = y == start.y ? start.x : 0
+            while x < width {
+                let pixel = row.load(fromByteOffset: 4 * x, as: UInt32.self)
                 if pixel != lastPixel {
                     lastPixel = pixel
                     lastBytes = PNGCodec.unpremultiply(pixel).bigEndian // R, G, B, A in memory
+                    pixelPair = UInt64(pixel) &* 0x1_0000_0001
+                    bytesPair = UInt64(lastBytes) &* 0x1_0000_0001
                 }
                 out.storeBytes(of: lastBytes, toByteOffset: 1 + 4 * x, as: UInt32.self)
+                x += 1
+                while x + 4 <= width {
+                    let pixels = row + 4 * x
+                    let differs = (pixels.loadUnaligned(as: UInt64.self) ^ pixelPair) | (pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ pixelPair)
+                    if differs != 0 { break }
+                    out.storeBytes(of: bytesPair, toByteOffset: 1 + 4 * x, as: UInt64.self)
+                    out.storeBytes(of: bytesPair, toByteOffset: 9 + 4 * x, as: UInt64.self)
+                    x += 4
+                }
+            }
+        }
+    }
+
+    /// RGBA rows from index rows: the first `rows` rows whole, then `thenPixels` pixels of
+    /// the next row (with its filter byte).
+    private static func expand(
+        _ indices: UnsafePointer<UInt8>, palette: UnsafeBufferPointer<UInt32>, width: Int, height: Int, rows: Int, thenPixels: Int,
+        into rgba: UnsafeMutablePointer<UInt8>
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { table in
+            // Every byte value maps to something: indices beyond the palette cannot occur, and
+            // cannot read outside the table either.
+            for i in 0..<256 { table[i] = i < palette.count ? palette[i].bigEndian : 0 }
+            for y in 0..<min(rows + 1, height) {
+                let from = indices + y * (1 + width) + 1, out = UnsafeMutableRawPointer(rgba + y * (1 + 4 * width))
+                out.storeBytes(of: 0, as: UInt8.self)
+                let end = y < rows ? width : thenPixels
+                var x = 0
+                while x < end {
+                    let index = from[x], bytes = table[Int(index)]
+                    out.storeBytes(of: bytes, toByteOffset: 1 + 4 * x, as: UInt32.self)
+                    x += 1
+                    let octet = UInt64(index) &* 0x0101_0101_0101_0101, pair = UInt64(bytes) &* 0x1_0000_0001
+                    while x + 8 <= end && UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self) == octet {
+                        for k in 0..<4 { out.storeBytes(of: pair, toByteOffset: 1 + 4 * x + 8 * k, as: UInt64.self) }
+                        x += 8
+                    }
+                }
             }
         }
     }
@@ -94,13 +154,7 @@ struct StraightPixels: ~Copyable {
         if let rgba { return UnsafePointer(rgba) }
         let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * rgbaStride)
         if let indices {
-            for y in 0..<height {
-                let from = indices + y * indexStride, to = UnsafeMutableRawPointer(rgba + y * rgbaStride)
-                to.storeBytes(of: 0, as: UInt8.self)
-                for x in 0..<width {
-                    to.storeBytes(of: palette.colour(at: Int(from[1 + x])).bigEndian, toByteOffset: 1 + 4 * x, as: UInt32.self)
-                }
-            }
+            StraightPixels.expand(indices, palette: palette.colours, width: width, height: height, rows: height, thenPixels: 0, into: rgba)
         }
         self.rgba = rgba
         return UnsafePointer(rgba)

@@ -1,0 +1,132 @@
+internal import CEncoders
+
+extension RunDeflate {
+    /// A parsed image with its codes built: `size`, the exact length of the zlib stream, is
+    /// known before `write` produces it, so the PNG is allocated once at its final size.
+    struct Plan {
+        let data: UnsafePointer<UInt8>
+        let count: Int
+        let tokenCount: Int
+        let scratch: DeflateScratch
+        let header: Header
+        /// Bytes of the zlib stream: its 2-byte header, the block, the adler32.
+        let size: Int
+
+        init(data: UnsafePointer<UInt8>, count: Int, tokenCount: Int, extraBits: Int, scratch: DeflateScratch) {
+            self.data = data
+            self.count = count
+            self.tokenCount = tokenCount
+            self.scratch = scratch
+            scratch.literalCounts[256] = 1 // end of block
+            let literals = UnsafeMutableBufferPointer(start: scratch.literalLengths, count: DeflateScratch.literalSymbols)
+            HuffmanCode.build(
+                counts: UnsafeBufferPointer(start: scratch.literalCounts, count: DeflateScratch.literalSymbols), limit: 15,
+                lengths: literals, codes: UnsafeMutableBufferPointer(start: scratch.literalCodes, count: DeflateScratch.literalSymbols),
+                work: scratch.huffman)
+            HuffmanCode.build(
+                counts: UnsafeBufferPointer(start: scratch.distanceCounts, count: DeflateScratch.distanceSymbols), limit: 15,
+                lengths: UnsafeMutableBufferPointer(start: scratch.distanceLengths, count: DeflateScratch.distanceSymbols),
+                codes: UnsafeMutableBufferPointer(start: scratch.distanceCodes, count: DeflateScratch.distanceSymbols),
+                work: scratch.huffman)
+            header = Header(scratch)
+            var bits = 16 + 3 + header.bits + extraBits
+            for s in 0..<DeflateScratch.literalSymbols { bits += Int(scratch.literalCounts[s]) * Int(scratch.literalLengths[s]) }
+            for s in 0..<DeflateScratch.distanceSymbols { bits += Int(scratch.distanceCounts[s]) * Int(scratch.distanceLengths[s]) }
+            size = (bits + 7) / 8 + 4
+        }
+
+        /// Writes the stream into `out`; returns `size`, or nil if it did not fit `capacity`.
+        func write(into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int? {
+            var bits = BitWriter(out: out, capacity: capacity)
+            bits.put(0x78, 8) // zlib: deflate, 32 KiB window
+            bits.put(0x01, 8) // no dictionary, check bits
+            bits.put(1, 1) // final block
+            bits.put(2, 2) // dynamic Huffman codes
+            header.write(scratch, to: &bits)
+            // Per symbol: its code in the low 16 bits, its length above (the literal/length code
+            // with the length's extra-bit count added for 257…285).
+            let literalCodes = scratch.literalCodes, literalLengths = scratch.literalLengths
+            let distanceCodes = scratch.distanceCodes, distanceLengths = scratch.distanceLengths
+            let tokens = scratch.tokens
+            for i in 0..<tokenCount {
+                let token = tokens[i]
+                if token < 0x8000_0000 {
+                    let s = Int(token)
+                    bits.putExact(UInt64(literalCodes[s]), Int(literalLengths[s]))
+                    continue
+                }
+                let match = Match(token: token)
+                let l = 257 + match.lengthSymbol, d = match.distanceSymbol
+                let literalLength = Int(literalLengths[l])
+                bits.putExact(UInt64(literalCodes[l]) | UInt64(match.lengthExtra) << literalLength, literalLength + Match.lengthExtraBits(match.lengthSymbol))
+                let distanceLength = Int(distanceLengths[d])
+                bits.putExact(UInt64(distanceCodes[d]) | UInt64(match.distanceExtra) << distanceLength, distanceLength + Match.distanceExtraBits(d))
+            }
+            bits.putExact(UInt64(literalCodes[256]), Int(literalLengths[256]))
+            bits.alignToByte()
+            let adler = libdeflate_adler32(1, data, count)
+            bits.put(UInt64(adler.byteSwapped), 32) // big-endian
+            bits.finish()
+            return bits.overflowed || bits.position != size ? nil : bits.position
+        }
+    }
+}
+
+extension RunDeflate.Match {
+    init(token: UInt32) { self.token = token }
+}
+
+/// Least-significant-bit-first output (DEFLATE's bit order) into memory sized beforehand,
+/// four bytes at a time; past the end it only records that it overflowed.
+struct BitWriter {
+    let out: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    private(set) var position = 0
+    private(set) var overflowed = false
+    private var accumulator: UInt64 = 0
+    /// Bits in `accumulator`, under 32 between calls.
+    private var pending = 0
+
+    init(out: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.out = out
+        self.capacity = capacity
+    }
+
+    /// Appends the low `count` (0…32) bits of `value`.
+    @inline(__always)
+    mutating func put(_ value: UInt64, _ count: Int) {
+        putExact(value & ((1 << UInt64(count & 63)) &- 1), count & 63)
+    }
+
+    /// Appends `count` (0…32) bits; `value` has no bits above them.
+    @inline(__always)
+    mutating func putExact(_ value: UInt64, _ count: Int) {
+        accumulator |= value << UInt64(pending)
+        pending += count
+        if pending >= 32 {
+            if position <= capacity - 4 {
+                UnsafeMutableRawPointer(out + position).storeBytes(of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
+            } else {
+                overflowed = true
+            }
+            position += 4
+            accumulator >>= 32
+            pending -= 32
+        }
+    }
+
+    /// Zero bits up to the next byte boundary.
+    mutating func alignToByte() {
+        if pending & 7 != 0 { putExact(0, 8 - pending & 7) }
+    }
+
+    /// Writes the whole bytes still pending (call after `alignToByte`).
+    mutating func finish() {
+        while pending >= 8 {
+            if position < capacity { out[position] = UInt8(truncatingIfNeeded: accumulator) } else { overflowed = true }
+            position += 1
+            accumulator >>= 8
+            pending -= 8
+        }
+    }
+}
