@@ -58,7 +58,7 @@ extension RunDeflate {
                 for _ in 0..<run { append(Int(value)) }
             }
             runCount = n
-            HuffmanCode.build(
+            let codeBits = HuffmanCode.build(
                 counts: UnsafeBufferPointer(start: counts, count: DeflateScratch.headerSymbols), limit: 7,
                 lengths: UnsafeMutableBufferPointer(start: scratch.headerLengths, count: DeflateScratch.headerSymbols),
                 codes: UnsafeMutableBufferPointer(start: scratch.headerCodes, count: DeflateScratch.headerSymbols),
@@ -66,9 +66,7 @@ extension RunDeflate {
             var sent = 4
             for k in 0..<DeflateScratch.headerSymbols where scratch.headerLengths[Header.symbol(at: k)] != 0 { sent = max(sent, k + 1) }
             self.sent = sent
-            var bits = 5 + 5 + 4 + 3 * sent + extraBits
-            for s in 0..<DeflateScratch.headerSymbols { bits += Int(counts[s]) * Int(scratch.headerLengths[s]) }
-            self.bits = bits
+            bits = 5 + 5 + 4 + 3 * sent + extraBits + codeBits
         }
 
         func write(_ scratch: DeflateScratch, to bits: inout BitWriter) {

@@ -52,12 +52,12 @@ extension RunDeflate {
         static func length(_ raw: UnsafeRawPointer, _ p: Int, _ q: Int, _ limit: Int) -> Int {
             let a = raw + p, b = raw + q
             var n = 0
-            while n + 16 <= limit {
+            while n &+ 16 <= limit {
                 let x0 = a.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
-                let x1 = a.loadUnaligned(fromByteOffset: n + 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: n + 8, as: UInt64.self)
-                if x0 != 0 { return n + x0.littleEndian.trailingZeroBitCount >> 3 }
-                if x1 != 0 { return n + 8 + x1.littleEndian.trailingZeroBitCount >> 3 }
-                n += 16
+                let x1 = a.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self)
+                if x0 != 0 { return n &+ x0.littleEndian.trailingZeroBitCount &>> 3 }
+                if x1 != 0 { return n &+ 8 &+ x1.littleEndian.trailingZeroBitCount &>> 3 }
+                n &+= 16
             }
             return tail(a, b, n, limit)
         }
@@ -68,18 +68,18 @@ extension RunDeflate {
         static func run(_ raw: UnsafeRawPointer, _ p: Int, _ step: Int, _ limit: Int) -> Int {
             let pattern: UInt64
             switch step {
-            case 4: pattern = UInt64(raw.loadUnaligned(fromByteOffset: p - 4, as: UInt32.self)) &* 0x1_0000_0001
-            case 1: pattern = UInt64(raw.load(fromByteOffset: p - 1, as: UInt8.self)) &* 0x0101_0101_0101_0101
+            case 4: pattern = UInt64(raw.loadUnaligned(fromByteOffset: p &- 4, as: UInt32.self)) &* 0x1_0000_0001
+            case 1: pattern = UInt64(raw.load(fromByteOffset: p &- 1, as: UInt8.self)) &* 0x0101_0101_0101_0101
             default: return length(raw, p, p - step, limit)
             }
             let a = raw + p
             var n = 0
-            while n + 16 <= limit {
+            while n &+ 16 <= limit {
                 let x0 = a.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ pattern
-                let x1 = a.loadUnaligned(fromByteOffset: n + 8, as: UInt64.self) ^ pattern
-                if x0 != 0 { return n + x0.littleEndian.trailingZeroBitCount >> 3 }
-                if x1 != 0 { return n + 8 + x1.littleEndian.trailingZeroBitCount >> 3 }
-                n += 16
+                let x1 = a.loadUnaligned(fromByteOffset: n &+ 8, as: UInt64.self) ^ pattern
+                if x0 != 0 { return n &+ x0.littleEndian.trailingZeroBitCount &>> 3 }
+                if x1 != 0 { return n &+ 8 &+ x1.littleEndian.trailingZeroBitCount &>> 3 }
+                n &+= 16
             }
             return tail(a, a - step, n, limit)
         }

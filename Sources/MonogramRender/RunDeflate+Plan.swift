@@ -19,19 +19,17 @@ extension RunDeflate {
             self.scratch = scratch
             scratch.literalCounts[256] = 1 // end of block
             let literals = UnsafeMutableBufferPointer(start: scratch.literalLengths, count: DeflateScratch.literalSymbols)
-            HuffmanCode.build(
+            let literalBits = HuffmanCode.build(
                 counts: UnsafeBufferPointer(start: scratch.literalCounts, count: DeflateScratch.literalSymbols), limit: 15,
                 lengths: literals, codes: UnsafeMutableBufferPointer(start: scratch.literalCodes, count: DeflateScratch.literalSymbols),
                 work: scratch.huffman)
-            HuffmanCode.build(
+            let distanceBits = HuffmanCode.build(
                 counts: UnsafeBufferPointer(start: scratch.distanceCounts, count: DeflateScratch.distanceSymbols), limit: 15,
                 lengths: UnsafeMutableBufferPointer(start: scratch.distanceLengths, count: DeflateScratch.distanceSymbols),
                 codes: UnsafeMutableBufferPointer(start: scratch.distanceCodes, count: DeflateScratch.distanceSymbols),
                 work: scratch.huffman)
             header = Header(scratch)
-            var bits = 16 + 3 + header.bits + extraBits
-            for s in 0..<DeflateScratch.literalSymbols { bits += Int(scratch.literalCounts[s]) * Int(scratch.literalLengths[s]) }
-            for s in 0..<DeflateScratch.distanceSymbols { bits += Int(scratch.distanceCounts[s]) * Int(scratch.distanceLengths[s]) }
+            let bits = 16 + 3 + header.bits + literalBits + distanceBits + extraBits
             size = (bits + 7) / 8 + 4
         }
 
@@ -58,9 +56,9 @@ extension RunDeflate {
                 let match = Match(token: token)
                 let l = 257 + match.lengthSymbol, d = match.distanceSymbol
                 let literalLength = Int(literalLengths[l])
-                bits.putExact(UInt64(literalCodes[l]) | UInt64(match.lengthExtra) << literalLength, literalLength + Match.lengthExtraBits(match.lengthSymbol))
+                bits.putExact(UInt64(literalCodes[l]) | UInt64(match.lengthExtra) &<< literalLength, literalLength &+ Match.lengthExtraBits(match.lengthSymbol))
                 let distanceLength = Int(distanceLengths[d])
-                bits.putExact(UInt64(distanceCodes[d]) | UInt64(match.distanceExtra) << distanceLength, distanceLength + Match.distanceExtraBits(d))
+                bits.putExact(UInt64(distanceCodes[d]) | UInt64(match.distanceExtra) &<< distanceLength, distanceLength &+ Match.distanceExtraBits(d))
             }
             bits.putExact(UInt64(literalCodes[256]), Int(literalLengths[256]))
             bits.alignToByte()
@@ -95,23 +93,23 @@ struct BitWriter {
     /// Appends the low `count` (0…32) bits of `value`.
     @inline(__always)
     mutating func put(_ value: UInt64, _ count: Int) {
-        putExact(value & ((1 << UInt64(count & 63)) &- 1), count & 63)
+        putExact(value & ((1 &<< count) &- 1), count & 63)
     }
 
     /// Appends `count` (0…32) bits; `value` has no bits above them.
     @inline(__always)
     mutating func putExact(_ value: UInt64, _ count: Int) {
-        accumulator |= value << UInt64(pending)
-        pending += count
+        accumulator |= value &<< pending
+        pending &+= count
         if pending >= 32 {
             if position <= capacity - 4 {
                 UnsafeMutableRawPointer(out + position).storeBytes(of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
             } else {
                 overflowed = true
             }
-            position += 4
-            accumulator >>= 32
-            pending -= 32
+            position &+= 4
+            accumulator &>>= 32
+            pending &-= 32
         }
     }
 

@@ -54,8 +54,8 @@ enum RunDeflate {
         var n = 0, literalBytes = 0, extraBits = 0, p = 0
         let hashShift = UInt32(32 - DeflateScratch.hashBits)
         while p < count {
-            let limit = min(258, count - p)
-            var length = p >= stride ? Match.length(raw, p, p - stride, limit) : 0
+            let limit = min(258, count &- p)
+            var length = p >= stride ? Match.length(raw, p, p &- stride, limit) : 0
             var distance = stride
             if length < limit && p >= pixelBytes {
                 let run = Match.run(raw, p, pixelBytes, limit)
@@ -63,24 +63,38 @@ enum RunDeflate {
             }
             // Neither: try the diagonals (anti-aliased slopes repeat one pixel over per row), then
             // the last place these four bytes started a token (a circle's lower half mirrors
-            // its upper half row for row; edge colours recur). Only literal positions pay.
-            if length < 3 && p >= stride + pixelBytes {
-                let before = Match.length(raw, p, p - (stride - pixelBytes), limit)
-                if before > length { (length, distance) = (before, stride - pixelBytes) }
-                let after = Match.length(raw, p, p - (stride + pixelBytes), limit)
-                if after > length { (length, distance) = (after, stride + pixelBytes) }
-            }
+            // its upper half row for row; edge colours recur). Only literal positions pay, and
+            // a candidate is measured only if its first 3 (diagonals) or 4 (hash) bytes match:
+            // a shorter one cannot change the token.
             if length < 4 && limit >= 4 {
-                let slot = Int((raw.loadUnaligned(fromByteOffset: p, as: UInt32.self) &* 0x9E37_79B1) >> hashShift)
-                let stored = recent[slot]
-                if stored >= base {
-                    let q = Int(stored - base)
-                    if p - q <= 32768 {
-                        let run = Match.length(raw, p, q, limit)
-                        if run > length && run >= 4 { (length, distance) = (run, p - q) }
+                let word = raw.loadUnaligned(fromByteOffset: p, as: UInt32.self)
+                if length < 3 && p >= stride &+ pixelBytes {
+                    for k in 0..<2 {
+                        let candidate = k == 0 ? stride &- pixelBytes : stride &+ pixelBytes
+                        guard (word ^ raw.loadUnaligned(fromByteOffset: p &- candidate, as: UInt32.self)).littleEndian & 0x00FF_FFFF == 0 else { continue }
+                        let diagonal = Match.length(raw, p, p &- candidate, limit)
+                        if diagonal > length { (length, distance) = (diagonal, candidate) }
                     }
                 }
-                recent[slot] = base &+ UInt32(truncatingIfNeeded: p)
+                if length < 4 {
+                    let slot = Int(truncatingIfNeeded: (word &* 0x9E37_79B1) >> hashShift)
+                    let stored = recent[slot]
+                    if stored >= base {
+                        let q = Int(truncatingIfNeeded: stored &- base)
+                        if p &- q <= 32768 && raw.loadUnaligned(fromByteOffset: q, as: UInt32.self) == word {
+                            let run = Match.length(raw, p, q, limit)
+                            if run > length { (length, distance) = (run, p &- q) }
+                        }
+                    }
+                    recent[slot] = base &+ UInt32(truncatingIfNeeded: p)
+                }
+            } else if length < 3 && p >= stride &+ pixelBytes {
+                // The last three bytes: no word to load.
+                for k in 0..<2 {
+                    let candidate = k == 0 ? stride &- pixelBytes : stride &+ pixelBytes
+                    let diagonal = Match.length(raw, p, p &- candidate, limit)
+                    if diagonal > length { (length, distance) = (diagonal, candidate) }
+                }
             }
             if n == capacity {
                 tokens = scratch.growTokens(used: n)
@@ -92,16 +106,16 @@ enum RunDeflate {
                 literalCounts[257 + match.lengthSymbol] &+= 1
                 distanceCounts[match.distanceSymbol] &+= 1
                 extraBits &+= match.extraBits
-                p += length
+                p &+= length
             } else {
                 let byte = data[p]
                 tokens[n] = UInt32(byte)
                 literalCounts[Int(byte)] &+= 1
                 literalBytes += 1
                 if literalBytes > literalBudget { return nil }
-                p += 1
+                p &+= 1
             }
-            n += 1
+            n &+= 1
         }
         return (n, extraBits)
     }
