@@ -57,7 +57,8 @@ enum RunDeflate {
             let limit = min(258, count &- p)
             var length = p >= stride ? Match.length(raw, p, p &- stride, limit) : 0
             var distance = stride
-            if length < limit && p >= pixelBytes {
+            // A run beats the row above only if it also matches the byte the row above missed.
+            if length < limit && p >= pixelBytes && data[p &+ length] == data[p &+ length &- pixelBytes] {
                 let run = Match.run(raw, p, pixelBytes, limit)
                 if run > length { (length, distance) = (run, pixelBytes) }
             }

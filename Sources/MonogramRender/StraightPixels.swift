@@ -52,11 +52,11 @@ struct StraightPixels: ~Copyable {
         var lastPixel = ~data.load(as: UInt32.self), lastIndex: UInt8 = 0
         var pixelPair: UInt64 = 0, indexOctet: UInt64 = 0
         for y in 0..<height {
-            let row = data + y * stride, out = indices + y * (1 + width)
-            out[0] = 0
+            let row = data + y * stride, out = UnsafeMutableRawPointer(indices + y * (1 + width))
+            out.storeBytes(of: 0, as: UInt8.self)
             var x = 0
             while x < width {
-                let pixel = row.load(fromByteOffset: 4 * x, as: UInt32.self)
+                let pixel = row.load(fromByteOffset: x &* 4, as: UInt32.self)
                 if pixel != lastPixel {
                     guard let index = palette.index(of: PNGCodec.unpremultiply(pixel)) else {
                         let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
@@ -70,15 +70,18 @@ struct StraightPixels: ~Copyable {
                     pixelPair = UInt64(pixel) &* 0x1_0000_0001
                     indexOctet = UInt64(index) &* 0x0101_0101_0101_0101
                 }
-                out[1 + x] = lastIndex
-                x += 1
-                while x + 8 <= width {
-                    let pixels = row + 4 * x
-                    let differs = (pixels.loadUnaligned(as: UInt64.self) ^ pixelPair) | (pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ pixelPair)
-                        | (pixels.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ pixelPair) | (pixels.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ pixelPair)
+                out.storeBytes(of: lastIndex, toByteOffset: x &+ 1, as: UInt8.self)
+                x &+= 1
+                // Offsets, not pointer arithmetic: Swift checks every pointer `+` for overflow.
+                while x &+ 8 <= width {
+                    let at = x &* 4
+                    let differs = (row.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ pixelPair)
+                        | (row.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) ^ pixelPair)
+                        | (row.loadUnaligned(fromByteOffset: at &+ 16, as: UInt64.self) ^ pixelPair)
+                        | (row.loadUnaligned(fromByteOffset: at &+ 24, as: UInt64.self) ^ pixelPair)
                     if differs != 0 { break }
-                    UnsafeMutableRawPointer(out + 1 + x).storeBytes(of: indexOctet, as: UInt64.self)
-                    x += 8
+                    out.storeBytes(of: indexOctet, toByteOffset: x &+ 1, as: UInt64.self)
+                    x &+= 8
                 }
             }
         }
@@ -97,22 +100,23 @@ struct StraightPixels: ~Copyable {
             out.storeBytes(of: 0, as: UInt8.self)
             var x = y == start.y ? start.x : 0
             while x < width {
-                let pixel = row.load(fromByteOffset: 4 * x, as: UInt32.self)
+                let pixel = row.load(fromByteOffset: x &* 4, as: UInt32.self)
                 if pixel != lastPixel {
                     lastPixel = pixel
                     lastBytes = PNGCodec.unpremultiply(pixel).bigEndian // R, G, B, A in memory
                     pixelPair = UInt64(pixel) &* 0x1_0000_0001
                     bytesPair = UInt64(lastBytes) &* 0x1_0000_0001
                 }
-                out.storeBytes(of: lastBytes, toByteOffset: 1 + 4 * x, as: UInt32.self)
-                x += 1
-                while x + 4 <= width {
-                    let pixels = row + 4 * x
-                    let differs = (pixels.loadUnaligned(as: UInt64.self) ^ pixelPair) | (pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ pixelPair)
+                out.storeBytes(of: lastBytes, toByteOffset: x &* 4 &+ 1, as: UInt32.self)
+                x &+= 1
+                while x &+ 4 <= width {
+                    let at = x &* 4
+                    let differs = (row.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ pixelPair)
+                        | (row.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) ^ pixelPair)
                     if differs != 0 { break }
-                    out.storeBytes(of: bytesPair, toByteOffset: 1 + 4 * x, as: UInt64.self)
-                    out.storeBytes(of: bytesPair, toByteOffset: 9 + 4 * x, as: UInt64.self)
-                    x += 4
+                    out.storeBytes(of: bytesPair, toByteOffset: at &+ 1, as: UInt64.self)
+                    out.storeBytes(of: bytesPair, toByteOffset: at &+ 9, as: UInt64.self)
+                    x &+= 4
                 }
             }
         }
@@ -129,18 +133,22 @@ struct StraightPixels: ~Copyable {
             // cannot read outside the table either.
             for i in 0..<256 { table[i] = i < palette.count ? palette[i].bigEndian : 0 }
             for y in 0..<min(rows + 1, height) {
-                let from = indices + y * (1 + width) + 1, out = UnsafeMutableRawPointer(rgba + y * (1 + 4 * width))
+                let from = UnsafeRawPointer(indices + y * (1 + width) + 1), out = UnsafeMutableRawPointer(rgba + y * (1 + 4 * width))
                 out.storeBytes(of: 0, as: UInt8.self)
                 let end = y < rows ? width : thenPixels
                 var x = 0
                 while x < end {
-                    let index = from[x], bytes = table[Int(index)]
-                    out.storeBytes(of: bytes, toByteOffset: 1 + 4 * x, as: UInt32.self)
-                    x += 1
+                    let index = from.load(fromByteOffset: x, as: UInt8.self), bytes = table[Int(index)]
+                    out.storeBytes(of: bytes, toByteOffset: x &* 4 &+ 1, as: UInt32.self)
+                    x &+= 1
                     let octet = UInt64(index) &* 0x0101_0101_0101_0101, pair = UInt64(bytes) &* 0x1_0000_0001
-                    while x + 8 <= end && UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self) == octet {
-                        for k in 0..<4 { out.storeBytes(of: pair, toByteOffset: 1 + 4 * x + 8 * k, as: UInt64.self) }
-                        x += 8
+                    while x &+ 8 <= end && from.loadUnaligned(fromByteOffset: x, as: UInt64.self) == octet {
+                        let at = x &* 4 &+ 1
+                        out.storeBytes(of: pair, toByteOffset: at, as: UInt64.self)
+                        out.storeBytes(of: pair, toByteOffset: at &+ 8, as: UInt64.self)
+                        out.storeBytes(of: pair, toByteOffset: at &+ 16, as: UInt64.self)
+                        out.storeBytes(of: pair, toByteOffset: at &+ 24, as: UInt64.self)
+                        x &+= 8
                     }
                 }
             }
