@@ -6,7 +6,7 @@
 
 /// The memory one `RunDeflate` call works in — recent-position table, token buffer, symbol
 /// counts, the three Huffman codes and their scratch — kept per thread and reused, so a miss
-/// allocates and clears none of it. Bounded: about 24 KiB fixed plus a token buffer that is
+/// allocates and clears none of it. Bounded: about 25 KiB fixed plus a token buffer that is
 /// shrunk back to `keptTokens` when a large image grew it.
 ///
 /// Deliberately not Sendable: `take` hands an instance to one caller on one thread, which
@@ -26,6 +26,8 @@ final class DeflateScratch {
     private(set) var tokens: UnsafeMutablePointer<UInt32>
     private(set) var tokenCapacity: Int
 
+    /// Per match length 3…258, its token bits (`RunDeflate.Match.lengthPart`).
+    let lengthParts: UnsafeMutablePointer<UInt32>
     let literalCounts: UnsafeMutablePointer<UInt32>
     let distanceCounts: UnsafeMutablePointer<UInt32>
     let headerCounts: UnsafeMutablePointer<UInt32>
@@ -46,6 +48,9 @@ final class DeflateScratch {
         recent.initialize(repeating: 0, count: 1 << DeflateScratch.hashBits)
         tokenCapacity = 4096
         tokens = .allocate(capacity: tokenCapacity)
+        lengthParts = .allocate(capacity: 259)
+        lengthParts.initialize(repeating: 0, count: 3)
+        for length in 3...258 { (lengthParts + length).initialize(to: RunDeflate.Match.lengthPart(length)) }
         literalCounts = .allocate(capacity: DeflateScratch.literalSymbols)
         distanceCounts = .allocate(capacity: DeflateScratch.distanceSymbols)
         headerCounts = .allocate(capacity: DeflateScratch.headerSymbols)
@@ -60,7 +65,7 @@ final class DeflateScratch {
     }
 
     deinit {
-        for pointer in [UnsafeMutableRawPointer(recent), UnsafeMutableRawPointer(tokens), UnsafeMutableRawPointer(literalCounts),
+        for pointer in [UnsafeMutableRawPointer(recent), UnsafeMutableRawPointer(tokens), UnsafeMutableRawPointer(lengthParts), UnsafeMutableRawPointer(literalCounts),
                         UnsafeMutableRawPointer(distanceCounts), UnsafeMutableRawPointer(headerCounts),
                         UnsafeMutableRawPointer(literalLengths), UnsafeMutableRawPointer(distanceLengths),
                         UnsafeMutableRawPointer(headerLengths), UnsafeMutableRawPointer(literalCodes),

@@ -7,18 +7,29 @@ extension RunDeflate {
         let token: UInt32
 
         /// `length` 3…258, `distance` 1…32768.
-        @inline(__always)
         init(length: Int, distance: Int) {
-            let (lengthSymbol, lengthExtra) = Match.lengthCode(length)
-            let (distanceSymbol, distanceExtra) = Match.distanceCode(distance)
-            token = 0x8000_0000 | lengthSymbol << 24 | lengthExtra << 19 | distanceSymbol << 14 | distanceExtra
+            token = 0x8000_0000 | Match.lengthPart(length) | Match.distancePart(distance)
+        }
+
+        init(token: UInt32) { self.token = token }
+
+        /// The length's bits of a token (parse looks them up in `DeflateScratch.lengthParts`).
+        static func lengthPart(_ length: Int) -> UInt32 {
+            let (symbol, extra) = lengthCode(length)
+            return symbol << 24 | extra << 19
+        }
+
+        /// The distance's bits of a token.
+        @inline(__always)
+        static func distancePart(_ distance: Int) -> UInt32 {
+            let (symbol, extra) = distanceCode(distance)
+            return symbol << 14 | extra
         }
 
         var lengthSymbol: Int { Int(token >> 24 & 0x1F) }
         var lengthExtra: UInt32 { token >> 19 & 0x1F }
         var distanceSymbol: Int { Int(token >> 14 & 0x1F) }
         var distanceExtra: UInt32 { token & 0x1FFF }
-        var extraBits: Int { Match.lengthExtraBits(lengthSymbol) + Match.distanceExtraBits(distanceSymbol) }
 
         /// Lengths 3–10 are symbols 0–7; then four symbols per extra bit; 258 has its own.
         @inline(__always)

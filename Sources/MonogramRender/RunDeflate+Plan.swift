@@ -12,7 +12,7 @@ extension RunDeflate {
         /// Bytes of the zlib stream: its 2-byte header, the block, the adler32.
         let size: Int
 
-        init(data: UnsafePointer<UInt8>, count: Int, tokenCount: Int, extraBits: Int, scratch: DeflateScratch) {
+        init(data: UnsafePointer<UInt8>, count: Int, tokenCount: Int, scratch: DeflateScratch) {
             self.data = data
             self.count = count
             self.tokenCount = tokenCount
@@ -29,6 +29,9 @@ extension RunDeflate {
                 codes: UnsafeMutableBufferPointer(start: scratch.distanceCodes, count: DeflateScratch.distanceSymbols),
                 work: scratch.huffman)
             header = Header(scratch)
+            var extraBits = 0
+            for s in 0..<29 { extraBits &+= Int(scratch.literalCounts[257 + s]) &* Match.lengthExtraBits(s) }
+            for s in 0..<DeflateScratch.distanceSymbols { extraBits &+= Int(scratch.distanceCounts[s]) &* Match.distanceExtraBits(s) }
             let bits = 16 + 3 + header.bits + literalBits + distanceBits + extraBits
             size = (bits + 7) / 8 + 4
         }
@@ -41,24 +44,31 @@ extension RunDeflate {
             bits.put(1, 1) // final block
             bits.put(2, 2) // dynamic Huffman codes
             header.write(scratch, to: &bits)
-            // Per symbol: its code in the low 16 bits, its length above (the literal/length code
-            // with the length's extra-bit count added for 257…285).
-            let literalCodes = scratch.literalCodes, literalLengths = scratch.literalLengths
-            let distanceCodes = scratch.distanceCodes, distanceLengths = scratch.distanceLengths
-            let tokens = scratch.tokens
-            for i in 0..<tokenCount {
-                let token = tokens[i]
-                if token < 0x8000_0000 {
-                    let s = Int(token)
-                    bits.putExact(UInt64(literalCodes[s]), Int(literalLengths[s]))
-                    continue
+            let literalCodes = scratch.literalCodes, literalLengths = scratch.literalLengths, tokens = scratch.tokens
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { table in
+                // Per length symbol (0…28) and distance symbol (32…61): the code in the low 16
+                // bits, its length at 16, its length plus the extra bits at 24.
+                guard let table = table.baseAddress else { return }
+                for s in 0..<29 {
+                    let length = UInt32(literalLengths[257 + s])
+                    table[s] = UInt32(literalCodes[257 + s]) | length << 16 | (length + UInt32(Match.lengthExtraBits(s))) << 24
                 }
-                let match = Match(token: token)
-                let l = 257 + match.lengthSymbol, d = match.distanceSymbol
-                let literalLength = Int(literalLengths[l])
-                bits.putExact(UInt64(literalCodes[l]) | UInt64(match.lengthExtra) &<< literalLength, literalLength &+ Match.lengthExtraBits(match.lengthSymbol))
-                let distanceLength = Int(distanceLengths[d])
-                bits.putExact(UInt64(distanceCodes[d]) | UInt64(match.distanceExtra) &<< distanceLength, distanceLength &+ Match.distanceExtraBits(d))
+                for d in 0..<DeflateScratch.distanceSymbols {
+                    let length = UInt32(scratch.distanceLengths[d])
+                    table[32 + d] = UInt32(scratch.distanceCodes[d]) | length << 16 | (length + UInt32(Match.distanceExtraBits(d))) << 24
+                }
+                for i in 0..<tokenCount {
+                    let token = tokens[i]
+                    if token < 0x8000_0000 {
+                        let s = Int(token)
+                        bits.putExact(UInt64(literalCodes[s]), Int(literalLengths[s]))
+                        continue
+                    }
+                    let match = Match(token: token)
+                    let l = table[match.lengthSymbol], d = table[32 &+ match.distanceSymbol]
+                    bits.putExact(UInt64(l & 0xFFFF) | UInt64(match.lengthExtra) &<< (l &>> 16 & 0xFF), Int(l &>> 24))
+                    bits.putExact(UInt64(d & 0xFFFF) | UInt64(match.distanceExtra) &<< (d &>> 16 & 0xFF), Int(d &>> 24))
+                }
             }
             bits.putExact(UInt64(literalCodes[256]), Int(literalLengths[256]))
             bits.alignToByte()
@@ -68,10 +78,6 @@ extension RunDeflate {
             return bits.overflowed || bits.position != size ? nil : bits.position
         }
     }
-}
-
-extension RunDeflate.Match {
-    init(token: UInt32) { self.token = token }
 }
 
 /// Least-significant-bit-first output (DEFLATE's bit order) into memory sized beforehand,

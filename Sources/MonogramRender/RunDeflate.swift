@@ -39,19 +39,21 @@ enum RunDeflate {
             DeflateScratch.giveBack(scratch)
             return nil
         }
-        return Plan(data: data, count: count, tokenCount: parsed.tokens, extraBits: parsed.extraBits, scratch: scratch)
+        return Plan(data: data, count: count, tokenCount: parsed, scratch: scratch)
     }
 
     /// Tokens into `scratch.tokens` — a literal byte (< 256), or `Match.token` — with their
-    /// symbols counted; nil past the literal share.
+    /// symbols counted; returns how many, or nil past the literal share.
     private static func parse(
         _ data: UnsafePointer<UInt8>, count: Int, stride: Int, pixelBytes: Int, scratch: DeflateScratch
-    ) -> (tokens: Int, extraBits: Int)? {
+    ) -> Int? {
         let raw = UnsafeRawPointer(data), recent = scratch.recent, base = scratch.beginImage(count: count)
-        let literalCounts = scratch.literalCounts, distanceCounts = scratch.distanceCounts
+        let literalCounts = scratch.literalCounts, distanceCounts = scratch.distanceCounts, lengthParts = scratch.lengthParts
+        // The distances nearly every match has, coded once per image.
+        let abovePart = Match.distancePart(stride), leftPart = Match.distancePart(pixelBytes)
         let literalBudget = count / literalShare
         var tokens = scratch.tokens, capacity = scratch.tokenCapacity
-        var n = 0, literalBytes = 0, extraBits = 0, p = 0
+        var n = 0, literalBytes = 0, p = 0
         let hashShift = UInt32(32 - DeflateScratch.hashBits)
         while p < count {
             let limit = min(258, count &- p)
@@ -102,11 +104,11 @@ enum RunDeflate {
                 capacity = scratch.tokenCapacity
             }
             if length >= 3 {
-                let match = Match(length: length, distance: distance)
-                tokens[n] = match.token
-                literalCounts[257 + match.lengthSymbol] &+= 1
-                distanceCounts[match.distanceSymbol] &+= 1
-                extraBits &+= match.extraBits
+                let distancePart = distance == stride ? abovePart : distance == pixelBytes ? leftPart : Match.distancePart(distance)
+                let token = 0x8000_0000 | lengthParts[length] | distancePart
+                tokens[n] = token
+                literalCounts[257 &+ Int(token &>> 24 & 0x1F)] &+= 1
+                distanceCounts[Int(token &>> 14 & 0x1F)] &+= 1
                 p &+= length
             } else {
                 let byte = data[p]
@@ -118,6 +120,6 @@ enum RunDeflate {
             }
             n &+= 1
         }
-        return (n, extraBits)
+        return n
     }
 }
