@@ -49,8 +49,12 @@ struct StraightPixels: ~Copyable {
     ) -> (rgba: UnsafeMutablePointer<UInt8>?, indices: UnsafeMutablePointer<UInt8>?) {
         let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + width))
         // A sentinel unlike the first pixel, so the first pixel is always looked up.
-        var lastPixel = ~data.load(as: UInt32.self), lastIndex: UInt8 = 0
+        let first = data.load(as: UInt32.self)
+        var lastPixel = ~first, lastIndex: UInt8 = 0
         var pixelPair: UInt64 = 0, indexOctet: UInt64 = 0
+        // Anti-aliased colours recur: premultiplied pixel → index, cached in front of the
+        // palette (which is keyed by the straight colour), so most changes skip the division.
+        let cache = PixelCache(first, palette.index(of: PNGCodec.unpremultiply(first)).map(UInt32.init) ?? 0)
         for y in 0..<height {
             let row = data + y * stride, out = UnsafeMutableRawPointer(indices + y * (1 + width))
             out.storeBytes(of: 0, as: UInt8.self)
@@ -58,7 +62,13 @@ struct StraightPixels: ~Copyable {
             while x < width {
                 let pixel = row.load(fromByteOffset: x &* 4, as: UInt32.self)
                 if pixel != lastPixel {
-                    guard let index = palette.index(of: PNGCodec.unpremultiply(pixel)) else {
+                    let index: UInt8
+                    if let cached = cache.value(for: pixel) {
+                        index = UInt8(truncatingIfNeeded: cached)
+                    } else if let found = palette.index(of: PNGCodec.unpremultiply(pixel)) {
+                        index = found
+                        cache.store(UInt32(found), for: pixel)
+                    } else {
                         let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
                         expand(indices, palette: palette.colours, width: width, height: height, rows: y, thenPixels: x, into: rgba)
                         indices.deallocate()
@@ -93,8 +103,10 @@ struct StraightPixels: ~Copyable {
     private static func convert(
         _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, from start: (x: Int, y: Int), into rgba: UnsafeMutablePointer<UInt8>
     ) {
-        var lastPixel = ~data.load(fromByteOffset: start.y * stride + 4 * start.x, as: UInt32.self), lastBytes: UInt32 = 0
+        let first = data.load(fromByteOffset: start.y * stride + 4 * start.x, as: UInt32.self)
+        var lastPixel = ~first, lastBytes: UInt32 = 0
         var pixelPair: UInt64 = 0, bytesPair: UInt64 = 0
+        let cache = PixelCache(first, PNGCodec.unpremultiply(first).bigEndian)
         for y in start.y..<height {
             let row = data + y * stride, out = UnsafeMutableRawPointer(rgba + y * (1 + 4 * width))
             out.storeBytes(of: 0, as: UInt8.self)
@@ -103,7 +115,12 @@ struct StraightPixels: ~Copyable {
                 let pixel = row.load(fromByteOffset: x &* 4, as: UInt32.self)
                 if pixel != lastPixel {
                     lastPixel = pixel
-                    lastBytes = PNGCodec.unpremultiply(pixel).bigEndian // R, G, B, A in memory
+                    if let cached = cache.value(for: pixel) {
+                        lastBytes = cached
+                    } else {
+                        lastBytes = PNGCodec.unpremultiply(pixel).bigEndian // R, G, B, A in memory
+                        cache.store(lastBytes, for: pixel)
+                    }
                     pixelPair = UInt64(pixel) &* 0x1_0000_0001
                     bytesPair = UInt64(lastBytes) &* 0x1_0000_0001
                 }
@@ -167,4 +184,30 @@ struct StraightPixels: ~Copyable {
         self.rgba = rgba
         return UnsafePointer(rgba)
     }
+}
+
+/// A small direct-mapped cache from premultiplied pixels to what they convert to, for the
+/// colours an image repeats apart from runs (anti-aliased edges). Every slot starts holding
+/// the first pixel's own value, so there is no empty state to tell apart. One per conversion.
+private struct PixelCache: ~Copyable {
+    private static let slots = 256
+    private let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: PixelCache.slots)
+
+    init(_ pixel: UInt32, _ value: UInt32) {
+        entries.initialize(repeating: UInt64(pixel) << 32 | UInt64(value), count: PixelCache.slots)
+    }
+
+    deinit { entries.deallocate() }
+
+    @inline(__always)
+    private static func slot(_ pixel: UInt32) -> Int { Int(truncatingIfNeeded: (pixel &* 0x9E37_79B1) &>> 24) }
+
+    @inline(__always)
+    func value(for pixel: UInt32) -> UInt32? {
+        let entry = entries[PixelCache.slot(pixel)]
+        return UInt32(truncatingIfNeeded: entry &>> 32) == pixel ? UInt32(truncatingIfNeeded: entry) : nil
+    }
+
+    @inline(__always)
+    func store(_ value: UInt32, for pixel: UInt32) { entries[PixelCache.slot(pixel)] = UInt64(pixel) << 32 | UInt64(value) }
 }
