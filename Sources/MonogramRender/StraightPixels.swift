@@ -15,6 +15,13 @@ struct StraightPixels: ~Copyable {
     /// Index rows; nil once the image has more than 256 colours (or indexing was not allowed).
     private(set) var indices: UnsafeMutablePointer<UInt8>?
     private(set) var palette: PaletteBuilder
+    /// The memory `rgba` and `indices` point into: RGBA-sized, index rows at its end, so an
+    /// image whose palette overflows expands them in place, front to back — each RGBA pixel
+    /// lands only on index bytes already read — and never holds both (its untouched pages
+    /// cost an indexed image nothing).
+    private let storage: UnsafeMutablePointer<UInt8>
+    /// RGBA rows expanded on request from an indexed image (`rgbaRows`).
+    private var expanded: UnsafeMutablePointer<UInt8>?
 
     /// Converts `surface` in one pass. With `allowIndexed`, flat avatars (solid background,
     /// anti-aliased text: usually < 256 colours) cost one byte store per pixel; once a 257th
@@ -27,27 +34,29 @@ struct StraightPixels: ~Copyable {
         self.height = height
         guard width > 0, height > 0, stride >= 4 * width else { throw RenderError(kind: .encoding, message: "empty image") }
         var palette = PaletteBuilder()
-        let converted: (rgba: UnsafeMutablePointer<UInt8>?, indices: UnsafeMutablePointer<UInt8>?)
-        converted = try surface.withPixels { (data) in
-            if allowIndexed { return StraightPixels.index(data, width: width, height: height, stride: stride, into: &palette) }
-            let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
-            StraightPixels.convert(data, width: width, height: height, stride: stride, from: (0, 0), into: rgba)
-            return (rgba, nil)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
+        let indexed = try surface.withPixels { (data) in
+            if allowIndexed { return StraightPixels.index(data, width: width, height: height, stride: stride, into: &palette, storage: storage) }
+            StraightPixels.convert(data, width: width, height: height, stride: stride, from: (0, 0), into: storage)
+            return false
         }
-        (rgba, indices) = converted
+        self.storage = storage
+        (rgba, indices) = indexed ? (nil, storage + 3 * height * width) : (storage, nil)
         self.palette = palette
     }
 
     deinit {
-        rgba?.deallocate()
-        indices?.deallocate()
+        storage.deallocate()
+        expanded?.deallocate()
     }
 
-    /// Index rows for the whole image; past 256 colours, RGBA rows instead (indices freed).
+    /// Index rows for the whole image at the end of `storage` (true); past 256 colours, RGBA
+    /// rows from its start instead (false).
     private static func index(
-        _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, into palette: inout PaletteBuilder
-    ) -> (rgba: UnsafeMutablePointer<UInt8>?, indices: UnsafeMutablePointer<UInt8>?) {
-        let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + width))
+        _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, into palette: inout PaletteBuilder,
+        storage: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
+        let indices = storage + 3 * height * width
         // A sentinel unlike the first pixel, so the first pixel is always looked up.
         let first = data.load(as: UInt32.self)
         var lastPixel = ~first, lastIndex: UInt8 = 0
@@ -69,11 +78,9 @@ struct StraightPixels: ~Copyable {
                         index = found
                         cache.store(UInt32(found), for: pixel)
                     } else {
-                        let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
-                        expand(indices, palette: palette.colours, width: width, height: height, rows: y, thenPixels: x, into: rgba)
-                        indices.deallocate()
-                        convert(data, width: width, height: height, stride: stride, from: (x, y), into: rgba)
-                        return (rgba, nil)
+                        expand(indices, palette: palette.colours, width: width, height: height, rows: y, thenPixels: x, into: storage)
+                        convert(data, width: width, height: height, stride: stride, from: (x, y), into: storage)
+                        return false
                     }
                     lastPixel = pixel
                     lastIndex = index
@@ -95,7 +102,7 @@ struct StraightPixels: ~Copyable {
                 }
             }
         }
-        return (nil, indices)
+        return true
     }
 
     /// Straight RGBA rows from pixel `start` on (rows before it are already written; the
@@ -140,7 +147,9 @@ struct StraightPixels: ~Copyable {
     }
 
     /// RGBA rows from index rows: the first `rows` rows whole, then `thenPixels` pixels of
-    /// the next row (with its filter byte).
+    /// the next row (with its filter byte). In place when `indices` sit at the end of `rgba`'s
+    /// memory: every store covers only bytes before the next index it reads (pixel k's RGBA
+    /// ends at 4k + 5 + row, its successor's index is at 3 × pixels + k + 2 + row).
     private static func expand(
         _ indices: UnsafePointer<UInt8>, palette: UnsafeBufferPointer<UInt32>, width: Int, height: Int, rows: Int, thenPixels: Int,
         into rgba: UnsafeMutablePointer<UInt8>
@@ -181,6 +190,7 @@ struct StraightPixels: ~Copyable {
         if let indices {
             StraightPixels.expand(indices, palette: palette.colours, width: width, height: height, rows: height, thenPixels: 0, into: rgba)
         }
+        expanded = rgba
         self.rgba = rgba
         return UnsafePointer(rgba)
     }

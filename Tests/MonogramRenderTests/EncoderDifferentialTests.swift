@@ -81,3 +81,48 @@ struct EncoderDifferentialTests {
         }
     }
 }
+
+/// Where the palette overflows decides how much is expanded in place: the 257th colour at
+/// the first pixels, mid-row, at the very last pixel; exactly 256 colours; rows with padding
+/// after the pixels (a larger stride, as a borrowed surface may have).
+@Suite("StraightPixels where the palette overflows")
+struct PaletteOverflowTests {
+    /// A premultiplied image of `width × height` whose `distinct` pixels from `start` (raster
+    /// order) each have a new colour, the rest repeating the background; `padding`
+    /// garbage words after each row.
+    static func image(width: Int, height: Int, distinct: Int, start: Int, padding: Int) -> (pixels: [UInt32], stride: Int) {
+        let rowWords = width + padding
+        var pixels = [UInt32](repeating: 0xDEAD_BEEF, count: rowWords * height)
+        for k in 0..<width * height {
+            let i = k - start
+            // Opaque and distinct from each other and from the background.
+            let colour: UInt32 = i >= 0 && i < distinct ? 0xFF00_0000 | UInt32(i) << 8 | UInt32(i >> 8) : 0xFF20_4080
+            pixels[(k / width) * rowWords + k % width] = colour
+        }
+        return (pixels, 4 * rowWords)
+    }
+
+    @Test("PNGs equal the reference encoder's wherever the 257th colour appears", arguments: [
+        (17, 20, 255, 0), (17, 20, 256, 0), (17, 20, 256, 84), (17, 20, 255, 85), (17, 20, 300, 3), (16, 16, 256, 0),
+        (40, 30, 257, 600), (1, 400, 257, 100), (300, 1, 257, 43),
+    ])
+    func overflowPositions(_ width: Int, _ height: Int, _ distinct: Int, _ start: Int) throws {
+        for padding in [0, 3] {
+            let (pixels, stride) = PaletteOverflowTests.image(width: width, height: height, distinct: distinct, start: start, padding: padding)
+            let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: pixels.count)
+            defer { memory.deallocate() }
+            memory.initialize(from: pixels, count: pixels.count)
+            let raw = UnsafeRawPointer(memory)
+            let surface = try CairoSurface.borrowing(raw.assumingMemoryBound(to: UInt8.self), .argb32, width: width, height: height, stride: stride)
+            for allowIndexed in [true, false] {
+                var straight = try StraightPixels(surface, allowIndexed: allowIndexed)
+                let png = try PNGWriter.encode(&straight)
+                let reference = ReferencePNG.encode(raw, width: width, height: height, stride: stride, allowIndexed: allowIndexed)
+                #expect(png == reference, "\(width)×\(height), \(distinct) colours from \(start), padding \(padding), indexed \(allowIndexed)")
+                // The background is a colour too when any pixel shows it.
+                let colours = distinct + (distinct < width * height ? 1 : 0)
+                #expect((straight.indices != nil) == (allowIndexed && colours <= 256), "\(colours) colours")
+            }
+        }
+    }
+}
