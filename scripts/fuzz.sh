@@ -78,7 +78,7 @@ sources_for() {
         png-writer)
             local dir="$OUT/src/png-writer"
             mkdir -p "$dir"
-            ls Sources/MonogramRender/{RunDeflate,RunDeflate+Match,RunDeflate+Plan,RunDeflate+Header,DeflateScratch,HuffmanCode,PNGWriter,PNGWriter+Check,PNGCodec,PaletteBuilder,StraightPixels,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
+            ls Sources/MonogramRender/{RunDeflate*,DeflateScratch,BitWriter,HuffmanCode*,HuffmanWork,PNGWriter*,PNGCodec,PaletteBuilder,StraightPixels*,PixelCache,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
             for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift; do
                 sed -E '/^(@testable )?import (MonogramRender|Testing)$/d' "$file" > "$dir/$(basename "$file")"
             done
