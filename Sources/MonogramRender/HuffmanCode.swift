@@ -14,7 +14,7 @@ struct HuffmanCode {
         let work = HuffmanWork(symbols: counts.count)
         var lengths = [UInt8](repeating: 0, count: counts.count)
         var codes = [UInt16](repeating: 0, count: counts.count)
-        counts.withUnsafeBufferPointer { counts in
+        _ = counts.withUnsafeBufferPointer { counts in
             lengths.withUnsafeMutableBufferPointer { lengths in
                 codes.withUnsafeMutableBufferPointer { codes in
                     HuffmanCode.build(counts: counts, limit: limit, lengths: lengths, codes: codes, work: work)

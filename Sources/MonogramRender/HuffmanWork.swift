@@ -1,5 +1,6 @@
 /// Scratch memory for `HuffmanCode.build` over alphabets of up to `symbols` symbols, reused
-/// across codes and images (one per `DeflateScratch`).
+/// across codes and images (one per `DeflateScratch`). At most 32 768 symbols (tree nodes are
+/// numbered in 16 bits; DEFLATE's largest alphabet has 286): `build` ignores symbols beyond.
 struct HuffmanWork: ~Copyable {
     let symbols: Int
     let counts: UnsafeMutablePointer<UInt32>
@@ -12,6 +13,7 @@ struct HuffmanWork: ~Copyable {
     let buckets: UnsafeMutablePointer<UInt32>
 
     init(symbols: Int) {
+        let symbols = min(max(symbols, 0), 1 << 15)
         self.symbols = symbols
         counts = .allocate(capacity: max(symbols, 1))
         keys = .allocate(capacity: max(symbols, 1))
