@@ -28,8 +28,10 @@ final class DeflateScratch {
 
     /// Per match length 3…258, its token bits (`RunDeflate.Match.lengthPart`).
     let lengthParts: UnsafeMutablePointer<UInt32>
+    /// Literal/length symbol counts, the distance counts right after them (one pointer in the
+    /// parse loop).
     let literalCounts: UnsafeMutablePointer<UInt32>
-    let distanceCounts: UnsafeMutablePointer<UInt32>
+    var distanceCounts: UnsafeMutablePointer<UInt32> { literalCounts + DeflateScratch.literalSymbols }
     let headerCounts: UnsafeMutablePointer<UInt32>
     let literalLengths: UnsafeMutablePointer<UInt8>
     let distanceLengths: UnsafeMutablePointer<UInt8>
@@ -51,8 +53,7 @@ final class DeflateScratch {
         lengthParts = .allocate(capacity: 259)
         lengthParts.initialize(repeating: 0, count: 3)
         for length in 3...258 { (lengthParts + length).initialize(to: RunDeflate.Match.lengthPart(length)) }
-        literalCounts = .allocate(capacity: DeflateScratch.literalSymbols)
-        distanceCounts = .allocate(capacity: DeflateScratch.distanceSymbols)
+        literalCounts = .allocate(capacity: DeflateScratch.literalSymbols + DeflateScratch.distanceSymbols)
         headerCounts = .allocate(capacity: DeflateScratch.headerSymbols)
         literalLengths = .allocate(capacity: DeflateScratch.literalSymbols)
         distanceLengths = .allocate(capacity: DeflateScratch.distanceSymbols)
@@ -66,7 +67,7 @@ final class DeflateScratch {
 
     deinit {
         for pointer in [UnsafeMutableRawPointer(recent), UnsafeMutableRawPointer(tokens), UnsafeMutableRawPointer(lengthParts), UnsafeMutableRawPointer(literalCounts),
-                        UnsafeMutableRawPointer(distanceCounts), UnsafeMutableRawPointer(headerCounts),
+                        UnsafeMutableRawPointer(headerCounts),
                         UnsafeMutableRawPointer(literalLengths), UnsafeMutableRawPointer(distanceLengths),
                         UnsafeMutableRawPointer(headerLengths), UnsafeMutableRawPointer(literalCodes),
                         UnsafeMutableRawPointer(distanceCodes), UnsafeMutableRawPointer(headerCodes),
@@ -84,8 +85,7 @@ final class DeflateScratch {
         }
         let start = base
         base += UInt32(truncatingIfNeeded: count) + 1
-        literalCounts.update(repeating: 0, count: DeflateScratch.literalSymbols)
-        distanceCounts.update(repeating: 0, count: DeflateScratch.distanceSymbols)
+        literalCounts.update(repeating: 0, count: DeflateScratch.literalSymbols + DeflateScratch.distanceSymbols)
         return start
     }
 

@@ -48,12 +48,12 @@ enum RunDeflate {
         _ data: UnsafePointer<UInt8>, count: Int, stride: Int, pixelBytes: Int, scratch: DeflateScratch
     ) -> Int? {
         let raw = UnsafeRawPointer(data), recent = scratch.recent, base = scratch.beginImage(count: count)
-        let literalCounts = scratch.literalCounts, distanceCounts = scratch.distanceCounts, lengthParts = scratch.lengthParts
+        let counts = scratch.literalCounts, lengthParts = scratch.lengthParts // distance counts from 286 on
         // The distances nearly every match has, coded once per image.
         let abovePart = Match.distancePart(stride), leftPart = Match.distancePart(pixelBytes)
-        let literalBudget = count / literalShare
+        var literalsLeft = count / literalShare
         var tokens = scratch.tokens, capacity = scratch.tokenCapacity
-        var n = 0, literalBytes = 0, p = 0
+        var n = 0, p = 0
         let hashShift = UInt32(32 - DeflateScratch.hashBits)
         while p < count {
             let limit = min(258, count &- p)
@@ -107,15 +107,15 @@ enum RunDeflate {
                 let distancePart = distance == stride ? abovePart : distance == pixelBytes ? leftPart : Match.distancePart(distance)
                 let token = 0x8000_0000 | lengthParts[length] | distancePart
                 tokens[n] = token
-                literalCounts[257 &+ Int(token &>> 24 & 0x1F)] &+= 1
-                distanceCounts[Int(token &>> 14 & 0x1F)] &+= 1
+                counts[257 &+ Int(token &>> 24 & 0x1F)] &+= 1
+                counts[DeflateScratch.literalSymbols &+ Int(token &>> 14 & 0x1F)] &+= 1
                 p &+= length
             } else {
                 let byte = data[p]
                 tokens[n] = UInt32(byte)
-                literalCounts[Int(byte)] &+= 1
-                literalBytes += 1
-                if literalBytes > literalBudget { return nil }
+                counts[Int(byte)] &+= 1
+                if literalsLeft == 0 { return nil }
+                literalsLeft &-= 1
                 p &+= 1
             }
             n &+= 1
