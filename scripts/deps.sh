@@ -7,14 +7,14 @@ set -euo pipefail
 
 # What the running service needs: the libraries it links and the fonts it draws with.
 runtime=(
-  libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libfontconfig1 libpng16-16 zlib1g
+  libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libharfbuzz0b libfontconfig1 libpng16-16 zlib1g
   libcurl4 libturbojpeg0 libwebp7 libavif15 libdeflate0 libssl3
   fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
   ca-certificates
 )
 # What compiling needs on top (headers and pkg-config files).
 build=(
-  pkg-config libcairo2-dev libpango1.0-dev libfontconfig1-dev libpng-dev zlib1g-dev
+  pkg-config libcairo2-dev libpango1.0-dev libharfbuzz-dev libfontconfig1-dev libpng-dev zlib1g-dev
   libcurl4-openssl-dev libturbojpeg0-dev libwebp-dev libavif-dev libdeflate-dev libssl-dev
 )
 # What `make test` starts on top: a real nginx in front, headless Chromium for the playground,

@@ -73,12 +73,13 @@ sources_for() {
             done
             ls "$dir"/*.swift ;;
         # Our PNG writer and the WebP encoder with what they need of MonogramRender, plus the
-        # round-trip test's image generator and checks (one module: their imports removed).
+        # round-trip test's image generator and checks and the frozen reference encoder they
+        # compare against (one module: their imports removed).
         png-writer)
             local dir="$OUT/src/png-writer"
             mkdir -p "$dir"
-            ls Sources/MonogramRender/{RunDeflate,HuffmanCode,PNGWriter,PNGWriter+Check,PNGCodec,PaletteBuilder,StraightPixels,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
-            for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip}.swift; do
+            ls Sources/MonogramRender/{RunDeflate*,DeflateScratch,BitWriter,HuffmanCode*,HuffmanWork,PNGWriter*,PNGCodec,PaletteBuilder,StraightPixels*,PixelCache,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
+            for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift; do
                 sed -E '/^(@testable )?import (MonogramRender|Testing)$/d' "$file" > "$dir/$(basename "$file")"
             done
             ls "$dir"/*.swift ;;

@@ -12,36 +12,45 @@ extension AvatarPainter {
     /// by their ink. Whatever the rule, the ink must fit `TextSafeArea`; if it would not (a
     /// tall stack of marks, three wide capitals at font-size 1.0) the text is shrunk about
     /// the centre until it does.
-    func drawInitials(_ text: String, on cairo: borrowing CairoContext) throws(RenderError) {
+    ///
+    /// With `outline`, no clip is set yet and the text is shown as the outline's clip would
+    /// show it (`showClippedByOutline`); without, it is drawn through whatever clip is set.
+    func drawInitials(_ text: String, on cairo: borrowing CairoContext, outline: OutlineCoverage? = nil) throws(RenderError) {
         let thread = PangoThreadState.current
         cairo.updatePangoContext(thread.context)
-        let layout = try PangoLayoutHandle(context: thread.context, text: AvatarPainter.separatingInitials(text))
-        let font = PangoFontDescriptionHandle(family: spec.fontFamily, bold: spec.bold)
+        thread.layout.setText(AvatarPainter.separatingInitials(text))
+        thread.font.set(family: spec.fontFamily, bold: spec.bold)
         var fontSize = min(max(spec.fontScale, 0.05), 1.0) * side
-        font.setSize(fontSize)
-        layout.setFont(font)
+        thread.font.setSize(fontSize)
+        thread.layout.setFont(thread.font)
 
-        var ink = layout.inkExtents
+        var ink = thread.layout.inkExtents
         guard !ink.isEmpty else { return } // whitespace: nothing to draw
         let band = try TextReference.letter(for: text).map { (letter) throws(RenderError) in
             try thread.referenceBand(letter: letter, family: spec.fontFamily, bold: spec.bold)
         }
         let safeArea = TextSafeArea(shape: spec.shape, side: side, mask: mask)
-        var origin = placement(ink: ink, baseline: layout.baseline, band: band, fontSize: fontSize)
+        var origin = placement(ink: ink, baseline: thread.layout.baseline, band: band, fontSize: fontSize)
         // Every position is relative to the centre and proportional to the size, so one
         // correction is exact up to rounding inside pango; the loop catches that rounding.
         for _ in 0..<3 {
             let scale = safeArea.fittingScale(for: ink.offsetBy(x: origin.x, y: origin.y))
             guard scale < 1 else { break }
             fontSize *= scale * 0.995
-            font.setSize(fontSize)
-            layout.setFont(font)
-            ink = layout.inkExtents
-            origin = placement(ink: ink, baseline: layout.baseline, band: band, fontSize: fontSize)
+            thread.font.setSize(fontSize)
+            thread.layout.setFont(thread.font)
+            ink = thread.layout.inkExtents
+            origin = placement(ink: ink, baseline: thread.layout.baseline, band: band, fontSize: fontSize)
+        }
+        if let outline {
+            showClippedByOutline(
+                thread.layout, at: origin, ink: ink.offsetBy(x: origin.x, y: origin.y), fontSize: fontSize, coverage: outline,
+                on: cairo)
+            return
         }
         cairo.moveTo(origin.x, origin.y)
         cairo.setSource(spec.foreground) // colour-emoji glyphs keep their own colours
-        cairo.show(layout)
+        cairo.show(thread.layout)
     }
 
     /// The layout's top-left corner: ink centred horizontally; vertically the reference

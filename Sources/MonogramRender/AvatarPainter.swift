@@ -6,16 +6,45 @@ struct AvatarPainter {
     let spec: AvatarSpec
     /// The mask already scaled to `spec.pixelSize`, when the shape is a mask.
     let mask: MaskImage?
+    /// What the face is drawn onto, which decides whether it may be drawn without a clip.
+    var canvas: Canvas = .any
+    /// Where the outlines' coverages come from; nil: always through a clip.
+    var outlines: OutlineCoverageCache? = nil
+
+    /// What lies under the face when `draw` starts.
+    enum Canvas {
+        /// Anything (a vector surface, other clips already set): the face is clipped by its
+        /// outline, which is right everywhere.
+        case any
+        /// A whole ARGB32 image `side` wide at the origin, with no clip, whose memory is not
+        /// even cleared (`CairoSurface.InitialPixels.unwritten`): the painter writes every
+        /// pixel, an opaque background straight from the outline's coverage with zeros around
+        /// it, or clears the image first.
+        case unwrittenImage
+        /// An ARGB32 image with drawing below and no clip inside the face's box (a group face
+        /// under an opaque ring): the background is filled by cairo.
+        case image
+    }
 
     var side: Double { Double(spec.pixelSize) }
 
     func draw(on cairo: borrowing CairoContext) throws(RenderError) {
+        let coverage = canvas != .any && mask == nil && cairo.drawsPixels ? try outlines?.coverage(for: self) : nil
+        if canvas == .unwrittenImage && (coverage == nil || spec.background.alpha != 255) {
+            cairo.clearTarget() // only an opaque background written from the coverage covers every pixel
+        }
         if let mask {
             // Draw into a group, then let the mask's coverage decide what reaches the surface.
             try cairo.masked(by: mask) { () throws(RenderError) in try drawFace(on: cairo) }
+        } else if let coverage {
+            // The same pixels as the clip below, without rasterising the outline per render.
+            try drawUnclipped(on: cairo, coverage: coverage)
         } else {
             // An anti-aliased clip: everything outside the outline stays alpha 0 (the surface
-            // starts transparent), edge pixels get partial coverage.
+            // starts transparent), edge pixels get partial coverage. A new path: after a group's
+            // previous face the text's current point is still set, and an arc would start with
+            // a line from it.
+            cairo.newPath()
             outlinePath(on: cairo)
             cairo.clip()
             try drawFace(on: cairo)
@@ -24,7 +53,8 @@ struct AvatarPainter {
     }
 
     /// Background (none when transparent), then the initials, the placeholder silhouette or the
-    /// picture (over the background, so a transparent picture shows the person's colour).
+    /// picture (over the background, so a transparent picture shows the person's colour), all
+    /// inside the clip already set.
     private func drawFace(on cairo: borrowing CairoContext) throws(RenderError) {
         if spec.background.alpha > 0 {
             cairo.setSource(spec.background)

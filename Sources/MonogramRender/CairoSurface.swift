@@ -32,6 +32,26 @@ struct CairoSurface: ~Copyable {
         try CairoSurface(taking: cairo_image_surface_create(format.cairo, Int32(width), Int32(height)))
     }
 
+    /// What an ARGB32 image's memory holds before drawing.
+    enum InitialPixels {
+        /// Transparent (cairo's own, calloc'd memory).
+        case transparent
+        /// Whatever malloc returned: only for a painter that writes every pixel itself.
+        case unwritten
+        /// Every byte `byte`: tests use it to catch a pixel left unwritten.
+        case filled(UInt8)
+    }
+
+    /// An ARGB32 image of `width × height` pixels starting as `initial` says.
+    static func image(width: Int, height: Int, initial: InitialPixels) throws(RenderError) -> CairoSurface {
+        switch initial {
+        case .transparent: return try image(.argb32, width: width, height: height)
+        case .unwritten: return try CairoSurface(taking: monogram_image_surface_create_unwritten(Int32(width), Int32(height), -1))
+        case .filled(let byte):
+            return try CairoSurface(taking: monogram_image_surface_create_unwritten(Int32(width), Int32(height), Int32(byte)))
+        }
+    }
+
     /// Wraps pixel memory the caller keeps alive and unchanged while the surface exists (a
     /// source or mask only: cairo takes a mutable pointer but does not write to a surface it
     /// reads from).

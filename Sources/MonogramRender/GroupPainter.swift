@@ -11,6 +11,9 @@ internal import MonogramCore
 /// vector: cairo's SVG 1.1 surface rasterises any operator but OVER.
 struct GroupPainter {
     let spec: GroupSpec
+    /// Lets faces not under a knock-out clip be drawn without their own clip (see
+    /// `AvatarPainter.Canvas.image`); nil: every face is clipped.
+    var outlines: OutlineCoverageCache? = nil
 
     func draw(on cairo: borrowing CairoContext) throws(RenderError) {
         let layout = spec.layout
@@ -28,7 +31,7 @@ struct GroupPainter {
                 var face = slots[slot]
                 face.shape = spec.shape
                 face.pixelSize = layout.innerSide
-                let inner = AvatarPainter(spec: face, mask: nil)
+                let inner = AvatarPainter(spec: face, mask: nil, canvas: knockOut ? .any : .image, outlines: outlines)
                 if layout.border > 0 && spec.ring.alpha > 0 {
                     cairo.newPath()
                     outer.outlinePath(on: cairo)

@@ -6,6 +6,11 @@ struct PangoFontDescriptionHandle: ~Copyable {
 
     init(family: String, bold: Bool) {
         pointer = pango_font_description_new()
+        set(family: family, bold: bold)
+    }
+
+    /// Changes the family and weight (a description reused across renders).
+    func set(family: String, bold: Bool) {
         pango_font_description_set_family(pointer, family)
         pango_font_description_set_weight(pointer, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
     }

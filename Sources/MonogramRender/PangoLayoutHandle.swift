@@ -1,12 +1,13 @@
 internal import CPangoCairo
 
-/// Sole owner of one PangoLayout; lives for one render on one thread.
+/// Sole owner of one PangoLayout, used on one thread only (one render, or every render of
+/// the thread: `PangoThreadState.layout`).
 struct PangoLayoutHandle: ~Copyable {
     let pointer: OpaquePointer
 
     /// A one-line layout whose direction follows its text (bidi: Arabic and Hebrew run
     /// right to left).
-    init(context: OpaquePointer, text: String) throws(RenderError) {
+    init(context: OpaquePointer, text: String = "") throws(RenderError) {
         guard let pointer = pango_layout_new(context) else {
             throw RenderError(kind: .drawing, message: "pango_layout_new failed")
         }
@@ -15,6 +16,9 @@ struct PangoLayoutHandle: ~Copyable {
         pango_layout_set_single_paragraph_mode(pointer, 1)
         pango_layout_set_text(pointer, text, -1)
     }
+
+    /// Replaces the text (the layout is laid out again when next measured or drawn).
+    func setText(_ text: String) { pango_layout_set_text(pointer, text, -1) }
 
     /// Lays the text out again in `font` (pango copies the description).
     func setFont(_ font: borrowing PangoFontDescriptionHandle) {
@@ -34,6 +38,16 @@ struct PangoLayoutHandle: ~Copyable {
 
     /// Distance from the layout's top to the first line's baseline, in device pixels.
     var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
+
+    /// Whether a run is set in a font with colour glyphs (emoji): cairo draws those as
+    /// colour images, which no coverage mask can carry.
+    var usesColourFonts: Bool { monogram_layout_uses_colour_fonts(pointer) != 0 }
+
+    /// Whether no two glyph images can share a pixel when the layout's top-left corner is at
+    /// `origin`: each glyph's ink grown by `margin` pixels is apart from every other's.
+    func glyphsApart(at origin: (x: Double, y: Double), margin: Double) -> Bool {
+        monogram_layout_glyphs_apart(pointer, origin.x, origin.y, margin) != 0
+    }
 
     deinit { monogram_layout_unref(pointer) }
 }

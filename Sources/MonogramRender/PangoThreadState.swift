@@ -15,6 +15,11 @@ internal import CPangoCairo
 final class PangoThreadState {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
+    /// The layout and font description of the initials, reused by every render on this
+    /// thread (creating and freeing a layout costs more than giving it new text). One render
+    /// uses them at a time: faces of a group are drawn one after another.
+    let layout: PangoLayoutHandle
+    let font = PangoFontDescriptionHandle(family: "", bold: false)
     /// `TextReference` bands by font and letter, in ems relative to the baseline: fonts are
     /// allow-listed and letters few, so this stays a handful of entries per thread.
     private var referenceBands: [ReferenceKey: (top: Double, bottom: Double)] = [:]
@@ -37,6 +42,8 @@ final class PangoThreadState {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+        // pango_layout_new fails only when out of memory, as the context above would have.
+        do { layout = try PangoLayoutHandle(context: context) } catch { fatalError("pango_layout_new failed") }
     }
 
     /// The ink band of `letter` in the font, top and bottom as distances below the baseline

@@ -17,7 +17,7 @@ extension Renderer {
         if case .mask = spec.shape {
             throw RenderError(kind: .invalidSpec, message: "groups do not draw masks")
         }
-        let painter = GroupPainter(spec: spec)
+        let painter = GroupPainter(spec: spec, outlines: outlines)
         var scheme = SVGColorScheme()
         for face in spec.slots { scheme.add(face) }
         return try Renderer.encode(width: layout.width, height: layout.height, format: format, scheme: scheme) {

@@ -8,6 +8,8 @@ public final class Renderer: Sendable {
     public static let largestPixelSize = 4096
 
     private let masks: MaskStore
+    /// The outlines' coverages, so faces are drawn without rasterising a clip per render.
+    let outlines = OutlineCoverageCache()
 
     /// Loads every `*.png` in `configuration.masksDirectory` as a mask (alpha = coverage).
     /// A missing folder means no masks; an undecodable PNG throws `.maskFile`.
@@ -23,17 +25,21 @@ public final class Renderer: Sendable {
         let painter = try self.painter(for: spec)
         var scheme = SVGColorScheme()
         scheme.add(spec)
-        return try Renderer.encode(width: spec.pixelSize, height: spec.pixelSize, format: format, scheme: scheme) {
-            (cairo) throws(RenderError) in
+        return try Renderer.encode(
+            width: spec.pixelSize, height: spec.pixelSize, format: format, scheme: scheme, initial: .unwritten
+        ) { (cairo) throws(RenderError) in
             try painter.draw(on: cairo)
         }
     }
 
     /// Draws `spec` and lends the surface to `body`: tests and the benchmark compare encoders
-    /// on exactly the drawing `render` would encode.
-    func withSurface<R>(_ spec: AvatarSpec, _ body: (borrowing CairoSurface) throws(RenderError) -> R) throws(RenderError) -> R {
+    /// on exactly the drawing `render` would encode (`initial`: tests fill the memory).
+    func withSurface<R>(
+        _ spec: AvatarSpec, initial: CairoSurface.InitialPixels = .unwritten, _ body: (borrowing CairoSurface) throws(RenderError) -> R
+    ) throws(RenderError) -> R {
         let painter = try self.painter(for: spec)
-        return try Renderer.withSurface(width: spec.pixelSize, height: spec.pixelSize, draw: { (cairo) throws(RenderError) in
+        return try Renderer.withSurface(width: spec.pixelSize, height: spec.pixelSize, initial: initial, draw: {
+            (cairo) throws(RenderError) in
             try painter.draw(on: cairo)
         }, body)
     }
@@ -49,22 +55,23 @@ public final class Renderer: Sendable {
             }
             mask = scaled
         }
-        return AvatarPainter(spec: spec, mask: mask)
+        // The image surfaces `render` draws on are not cleared: the painter writes every pixel.
+        return AvatarPainter(spec: spec, mask: mask, canvas: .unwrittenImage, outlines: outlines)
     }
 
     /// One drawing, every encoding: the same `draw` onto an image surface (PNG, WebP, AVIF) or
     /// cairo's SVG surface, so every format shows the same picture. `scheme` adds the dark
     /// variant of `theme=auto` to an SVG (raster formats carry one variant; the options parser
-    /// refuses `auto` for them).
+    /// refuses `auto` for them). `initial`: what an image surface holds before `draw`.
     static func encode(
         width: Int, height: Int, format: ImageFormat, scheme: SVGColorScheme = SVGColorScheme(),
-        draw: (borrowing CairoContext) throws(RenderError) -> Void
+        initial: CairoSurface.InitialPixels = .transparent, draw: (borrowing CairoContext) throws(RenderError) -> Void
     ) throws(RenderError) -> [UInt8] {
         if format == .svg { return scheme.apply(to: try SVGWriter.render(width: width, height: height, draw)) }
         if format == .avif && width * height > OutputFormat.largestAVIFPixels {
             throw RenderError(kind: .invalidSpec, message: "AVIF is limited to \(OutputFormat.largestAVIFPixels) pixels")
         }
-        return try withSurface(width: width, height: height, draw: draw) { (surface) throws(RenderError) in
+        return try withSurface(width: width, height: height, initial: initial, draw: draw) { (surface) throws(RenderError) in
             var pixels = try StraightPixels(surface, allowIndexed: format == .png)
             switch format {
             case .png: return try PNGWriter.encode(&pixels)
@@ -78,10 +85,10 @@ public final class Renderer: Sendable {
     /// Draws onto a new ARGB32 image surface and hands it to `body` (the raster encoders, and
     /// tests and the benchmark comparing encoders on exactly the same drawing).
     static func withSurface<R>(
-        width: Int, height: Int, draw: (borrowing CairoContext) throws(RenderError) -> Void,
-        _ body: (borrowing CairoSurface) throws(RenderError) -> R
+        width: Int, height: Int, initial: CairoSurface.InitialPixels = .transparent,
+        draw: (borrowing CairoContext) throws(RenderError) -> Void, _ body: (borrowing CairoSurface) throws(RenderError) -> R
     ) throws(RenderError) -> R {
-        let surface = try CairoSurface.image(.argb32, width: width, height: height)
+        let surface = try CairoSurface.image(width: width, height: height, initial: initial)
         do {
             let cairo = try CairoContext(drawingOn: surface)
             try draw(cairo)
