@@ -6,6 +6,10 @@ exposes no hardware counters to `perf stat`; callgrind counts instructions itsel
     bench/callgrind.py miss [requests] [QUERY]    a unique name per request, e.g. "size=32"
     bench/callgrind.py url [requests] TEMPLATE    any template, "{}" replaced per request
 
+Environment: CONFIG, JSON merged over the server's configuration (one level deep per section),
+e.g. '{"limits": {"client_renders_per_second": 0.001, "client_burst": 1}}'; STATUS, the status
+every measured request must get (default 200; 429 with that CONFIG measures refusals).
+
 Starts the release monogram under `valgrind --tool=callgrind` with collection off, warms it up,
 switches collection on (callgrind_control -i on), sends the requests one after another on one
 keep-alive connection, switches it off and dumps. Prints instructions (Ir) per request for the
@@ -29,7 +33,10 @@ MONOGRAM = os.path.join(ROOT, os.environ.get("MONOGRAM", ".build/release/monogra
 HOT = "/avatar/Jane+Roe.png?shape=circle"
 
 
-def request(sock, path):
+EXPECTED = int(os.environ.get("STATUS", "200"))
+
+
+def request(sock, path, expected=200):
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
     data = b""
     while b"\r\n\r\n" not in data:
@@ -42,7 +49,7 @@ def request(sock, path):
     length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
     while len(body) < length:
         body += sock.recv(65536)
-    if status != 200:
+    if expected is not None and status != expected:
         raise SystemExit(f"GET {path}: {status}")
     return body
 
@@ -66,9 +73,11 @@ def main():
     data = os.path.join(OUT, f"callgrind-{label}.out")
     workdir = tempfile.mkdtemp(prefix="monogram-callgrind-")
     config = os.path.join(workdir, "config.json")
+    settings = {"server": {"host": "127.0.0.1", "port": 0}, "render": {"workers": 1}, "log": {"access": False}}
+    for section, values in json.loads(os.environ.get("CONFIG", "{}")).items():
+        settings.setdefault(section, {}).update(values)
     with open(config, "w") as f:
-        json.dump({"server": {"host": "127.0.0.1", "port": 0}, "render": {"workers": 1},
-                   "log": {"access": False}}, f)
+        json.dump(settings, f)
     log_path = os.path.join(workdir, "out")
     log = open(log_path, "wb")
     process = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no",
@@ -88,10 +97,10 @@ def main():
             raise SystemExit("monogram did not start under valgrind")
         sock = socket.create_connection(("127.0.0.1", port))
         for i in range(max(20, count // 10)):  # warm-up: fonts, caches, allocator
-            request(sock, template.replace("{}", f"w{i}"))
+            request(sock, template.replace("{}", f"w{i}"), expected=None)
         subprocess.run(["callgrind_control", "-i", "on", str(process.pid)], check=True, capture_output=True)
         for i in range(count):
-            request(sock, template.replace("{}", f"m{i}"))
+            request(sock, template.replace("{}", f"m{i}"), expected=EXPECTED)
         subprocess.run(["callgrind_control", "-i", "off", str(process.pid)], check=True, capture_output=True)
         subprocess.run(["callgrind_control", "-d", str(process.pid)], check=True, capture_output=True)
         sock.close()

@@ -50,14 +50,14 @@ sources_for() {
     case "$1" in
         http-parser)
             ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
-        # The cache and the worker pool need MonogramSync (another module) and are not
-        # reached by these harnesses.
-        options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift ;;
+        # The cache, the worker pool and the client budget table need MonogramSync (another
+        # module) and are not reached by these harnesses.
+        options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift ;;
         # The sans-I/O connection lifecycle with the parser and the message types it queues
         # (none of them needs CSystem, Glibc sockets or MonogramSync).
         connection-machine)
             ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Connection/*.swift \
-                Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPAccessNote}.swift ;;
+                Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPHeadWriter,HTTPAccessNote}.swift ;;
         # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
         directory-csv) ls Sources/MonogramGravatar/CSVReader.swift Sources/MonogramGravatar/DirectoryRows.swift ;;
         picture-headers) echo Sources/MonogramPictures/CacheLifetime.swift ;;
@@ -73,12 +73,13 @@ sources_for() {
             done
             ls "$dir"/*.swift ;;
         # Our PNG writer and the WebP encoder with what they need of MonogramRender, plus the
-        # round-trip test's image generator and checks (one module: their imports removed).
+        # round-trip test's image generator and checks and the frozen reference encoder they
+        # compare against (one module: their imports removed).
         png-writer)
             local dir="$OUT/src/png-writer"
             mkdir -p "$dir"
-            ls Sources/MonogramRender/{RunDeflate,HuffmanCode,PNGWriter,PNGWriter+Check,PNGCodec,PaletteBuilder,StraightPixels,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
-            for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip}.swift; do
+            ls Sources/MonogramRender/{RunDeflate*,DeflateScratch,BitWriter,HuffmanCode*,HuffmanWork,PNGWriter*,PNGCodec,PaletteBuilder,StraightPixels*,PixelCache,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
+            for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift; do
                 sed -E '/^(@testable )?import (MonogramRender|Testing)$/d' "$file" > "$dir/$(basename "$file")"
             done
             ls "$dir"/*.swift ;;

@@ -4,6 +4,7 @@
 //
 // Input: byte 0 picks the chunk size the bytes are fed in (1...64, 0 = all at once); the rest
 // is what a client sends. Invariants checked on every input:
+// * the method is the request line's first token as sent;
 // * no head whose target exceeds `maxTargetBytes` or whose field count exceeds `maxHeaderFields`;
 // * after draining `next()`, the parser keeps at most `maxHeadBytes` + one chunk + chunked
 //   framing slack: memory per connection is bounded whatever arrives;
@@ -34,6 +35,8 @@ func run(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Int) -> Outcome {
                 check(head.target.utf8.count <= limits.maxTargetBytes, "target over the limit")
                 check(head.fields.count <= limits.maxHeaderFields, "too many fields")
                 check(head.version == .http1_0 || head.version == .http1_1, "bad version let through")
+                // The method is the request line's first token exactly as sent, named or not.
+                check(Array(head.method.name.utf8) == Array(head.raw.utf8.prefix { $0 != 0x20 }), "method is not the token sent")
                 _ = head.header("host")
                 outcome.heads.append("\(head.method) \(head.target) \(head.version) \(head.keepAlive) \(head.fields.count)")
             }

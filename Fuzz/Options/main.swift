@@ -1,7 +1,8 @@
 // libFuzzer harness for the query-string and options parsers (compiled by scripts/fuzz.sh with
 // all of MonogramCore). Input: a raw query string (the part after `?`), any bytes.
 //
-// Invariants: parsing never crashes; `query(for:)` spells every §1/§3 field, so equality after
+// Invariants: parsing never crashes; the raw-bytes parser gives the same options or error as
+// the decoded pairs; `query(for:)` spells every §1/§3 field, so equality after
 // the round trip covers every parameter; a successful parse has every field in range; writing the
 // parsed options back out as a fully spelled query and parsing that gives equal options and
 // the same canonical key (one meaning, one key); the key is the same after shuffling the
@@ -67,6 +68,10 @@ func query(for options: AvatarOptions) -> String {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let raw = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    // `/avatar` reads the raw query's bytes; `/group` (and this harness below) the decoded pairs.
+    let fromPairs = Result { () throws(OptionsError) in try AvatarOptions(query: QueryString.parse(raw), limits: limits) }
+    let fromBytes = Result { () throws(OptionsError) in try AvatarOptions(rawQuery: Substring(raw), limits: limits) }
+    check(fromPairs == fromBytes, "the raw and the pair parser disagree on \(raw)")
     guard let pairs = try? QueryString.parse(raw), let options = try? AvatarOptions(query: pairs, limits: limits) else {
         return 0
     }

@@ -38,6 +38,20 @@ public struct AnswerKey: Hashable, Sendable, CustomStringConvertible {
     /// Bytes this key keeps alive in a cache entry (for the cache's byte accounting).
     public var storageBytes: Int { canonical.utf8.count + name.utf8.count + 32 }
 
+    /// FNV-1a 64 of `etagSeed(variant)` continuing `hash` (the release's bytes and a newline,
+    /// hashed once), fed piece by piece for the plain variant of every initials miss instead of
+    /// concatenating the seed first.
+    public func etagHash(_ variant: AnswerVariant, continuing hash: UInt64) -> UInt64 {
+        guard case .plain = variant else { return ColorKey.fnv1a64(etagSeed(variant).utf8, continuing: hash) }
+        switch kind {
+        case .avatar:
+            let prefix = ColorKey.fnv1a64(canonical.utf8, continuing: ColorKey.fnv1a64("avatar|".utf8, continuing: hash))
+            return ColorKey.fnv1a64(name.utf8, continuing: ColorKey.fnv1a64("|n=".utf8, continuing: prefix))
+        case .group: return ColorKey.fnv1a64(canonical.utf8, continuing: ColorKey.fnv1a64("group|".utf8, continuing: hash))
+        case .gravatar: return ColorKey.fnv1a64(canonical.utf8, continuing: ColorKey.fnv1a64("gravatar|".utf8, continuing: hash))
+        }
+    }
+
     /// What the ETag is computed from: the request, plus what else the bytes depend on.
     public func etagSeed(_ variant: AnswerVariant) -> String {
         var seed: String

@@ -11,37 +11,60 @@ extension AvatarOptions {
     /// follow (`|p<len>:<url>|f<fallback>`), after `|tdark`/`|tauto` for a theme other than light; without one `fallback` changes nothing, so it is
     /// left out and keys of avatars without pictures stay as they were.
     public var canonicalKey: String {
-        var key = ""
-        key.reserveCapacity(48 + (initials?.utf8.count ?? 0) + (id?.utf8.count ?? 0))
-        key += String(size)
-        key += "|" + Self.canonical(dpr)
+        CanonicalKeyWriter.make(write)
+    }
+
+    private func write(_ key: inout CanonicalKeyWriter) {
+        key.append(size)
+        key.literal("|")
+        key.append(dpr)
         switch shape {
-        case .square: key += "|sq"
-        case .circle: key += "|ci"
-        case .rounded(let radius): key += "|ro" + Self.canonical(radius)
-        case .mask(let name): key += "|m" + Self.text(name)
+        case .square: key.literal("|sq")
+        case .circle: key.literal("|ci")
+        case .rounded(let radius):
+            key.literal("|ro")
+            key.append(radius)
+        case .mask(let name):
+            key.literal("|m")
+            key.text(name)
         }
+        key.literal("|")
         switch background {
-        case nil: key += "|-"
-        case .color(let color): key += "|" + color.hex
-        case .transparent: key += "|tr"
+        case nil: key.literal("-")
+        case .color(let color): key.hex(color)
+        case .transparent: key.literal("tr")
         }
-        key += "|" + (color?.hex ?? "-")
-        key += "|" + (initials.map(Self.text) ?? "-")
-        key += "|" + String(length)
-        key += uppercase ? "|1" : "|0"
-        key += "|" + Self.canonical(fontSize)
-        key += "|" + (font.map(Self.text) ?? "-")
-        key += "|" + (bold.map { $0 ? "1" : "0" } ?? "-")
-        key += "|" + (id.map(Self.text) ?? "-")
-        key += "|" + format.rawValue
+        key.literal("|")
+        if let color { key.hex(color) } else { key.literal("-") }
+        key.literal("|")
+        if let initials { key.text(initials) } else { key.literal("-") }
+        key.literal("|")
+        key.append(length)
+        key.literal(uppercase ? "|1|" : "|0|")
+        key.append(fontSize)
+        key.literal("|")
+        if let font { key.text(font) } else { key.literal("-") }
+        key.literal("|")
+        switch bold {
+        case nil: key.literal("-")
+        case true?: key.literal("1")
+        case false?: key.literal("0")
+        }
+        key.literal("|")
+        if let id { key.text(id) } else { key.literal("-") }
+        key.literal("|")
+        key.append(format.rawValue)
         // Like the picture fields: absent for the default, so light keys stay as they were.
-        if theme != .light { key += "|t" + theme.rawValue }
-        if let picture {
-            key += "|p" + Self.text(picture)
-            key += "|f" + fallback.rawValue
+        if theme != .light {
+            key.literal("|t")
+            key.append(theme.rawValue)
         }
-        return key
+        if let picture {
+            key.literal("|p")
+            key.text(picture)
+            key.literal("|f")
+            key.append(fallback.rawValue)
+        }
     }
 
     /// `count:text`, the UTF-8 byte count making the text's end unambiguous.

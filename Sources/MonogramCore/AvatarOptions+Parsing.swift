@@ -21,29 +21,39 @@ extension AvatarOptions {
     /// Every parameter is checked in a fixed order, so the reported error does not depend on
     /// the order of the query either.
     public init(query: [(name: String, value: String)], limits: OptionLimits) throws(OptionsError) {
-        self.init()
-        let given = try Given(query)
+        try self.init(given: AvatarQuery(query), limits: limits)
+    }
 
-        if let (_, value) = given["size"] {
+    /// The same options, or the same error, as `init(query: QueryString.parse(rawQuery), limits:)`,
+    /// read from the raw query's bytes (the part after `?`): what `/avatar` uses, so a miss or a
+    /// refused request builds no `String` per pair and no dictionary.
+    public init(rawQuery: Substring, limits: OptionLimits) throws(OptionsError) {
+        try self.init(given: AvatarQuery(raw: rawQuery), limits: limits)
+    }
+
+    private init(given: AvatarQuery, limits: OptionLimits) throws(OptionsError) {
+        self.init()
+
+        if let (_, value) = given[.size] {
             guard let size = Self.integer(value), (16...limits.maxSize).contains(size) else {
                 throw OptionsError(parameter: "size", message: limits.sizeMessage)
             }
             self.size = size
         }
-        if let (_, value) = given["dpr"] {
+        if let (_, value) = given[.dpr] {
             guard let dpr = Self.number(value), [1, 1.5, 2, 3, 4].contains(dpr) else {
                 throw OptionsError(parameter: "dpr", message: "dpr must be one of 1, 1.5, 2, 3, 4")
             }
             self.dpr = dpr
         }
         var radius = 0.25
-        if let (_, value) = given["radius"] {
+        if let (_, value) = given[.radius] {
             guard let number = Self.number(value), (0...0.5).contains(number) else {
                 throw OptionsError(parameter: "radius", message: "radius must be a number from 0 to 0.5")
             }
             radius = number
         }
-        if let (_, value) = given["shape"] {
+        if let (_, value) = given[.shape] {
             switch value.lowercased() {
             case "square": self.shape = .square
             case "circle": self.shape = .circle
@@ -55,7 +65,7 @@ extension AvatarOptions {
                 self.shape = .mask(name: mask)
             }
         }
-        if let (name, value) = given["bg"] {
+        if let (name, value) = given[.bg] {
             if value.lowercased() == "transparent" {
                 self.background = .transparent
             } else {
@@ -64,8 +74,8 @@ extension AvatarOptions {
                 self.background = color.alpha == 0 ? .transparent : .color(color)
             }
         }
-        if let (name, value) = given["color"] { self.color = try Self.color(value, parameter: name) }
-        if let (_, value) = given["initials"] {
+        if let (name, value) = given[.color] { self.color = try Self.color(value, parameter: name) }
+        if let (_, value) = given[.initials] {
             let initials = PathSegment.trimmed(value.precomposedStringWithCanonicalMapping)
             guard (1...3).contains(initials.count) else {
                 throw OptionsError(parameter: "initials", message: "initials must be 1 to 3 characters")
@@ -77,53 +87,53 @@ extension AvatarOptions {
             }
             self.initials = initials
         }
-        if let (_, value) = given["length"] {
+        if let (_, value) = given[.length] {
             guard let length = Self.integer(value), (1...3).contains(length) else {
                 throw OptionsError(parameter: "length", message: "length must be an integer from 1 to 3")
             }
             self.length = length
         }
-        if let (_, value) = given["uppercase"] { self.uppercase = try Self.boolean(value, parameter: "uppercase") }
-        if let (_, value) = given["font-size"] {
+        if let (_, value) = given[.uppercase] { self.uppercase = try Self.boolean(value, parameter: "uppercase") }
+        if let (_, value) = given[.fontSize] {
             guard let fontSize = Self.number(value), (0.1...1).contains(fontSize) else {
                 throw OptionsError(parameter: "font-size", message: "font-size must be a number from 0.1 to 1.0")
             }
             self.fontSize = fontSize
         }
-        if let (_, value) = given["font"] {
+        if let (_, value) = given[.font] {
             guard let font = limits.font(named: value) else {
                 throw OptionsError(parameter: "font", message: limits.fontMessage)
             }
             self.font = font
         }
-        if let (_, value) = given["bold"] { self.bold = try Self.boolean(value, parameter: "bold") }
-        if let (_, value) = given["id"] {
+        if let (_, value) = given[.bold] { self.bold = try Self.boolean(value, parameter: "bold") }
+        if let (_, value) = given[.id] {
             let id = PathSegment.trimmed(value.precomposedStringWithCanonicalMapping)
             guard (1...256).contains(id.utf8.count) else {
                 throw OptionsError(parameter: "id", message: "id must be 1 to 256 bytes")
             }
             self.id = id
         }
-        if let (_, value) = given["format"] {
+        if let (_, value) = given[.format] {
             guard let format = OutputFormat(rawValue: value.lowercased()) else {
                 throw OptionsError(parameter: "format", message: "format must be " + OutputFormat.accepted)
             }
             self.format = format
         }
-        if let (_, value) = given["theme"] {
+        if let (_, value) = given[.theme] {
             guard let theme = Theme(rawValue: value.lowercased()) else {
                 throw OptionsError(parameter: "theme", message: "theme must be light, dark or auto (auto for svg only)")
             }
             self.theme = theme
         }
-        if let (_, value) = given["picture"] {
+        if let (_, value) = given[.picture] {
             let picture = PathSegment.trimmed(value)
             guard picture.utf8.count <= 2048 else {
                 throw OptionsError(parameter: "picture", message: "picture must be a URL of at most 2048 bytes")
             }
             self.picture = picture.isEmpty ? nil : picture
         }
-        if let (_, value) = given["fallback"] {
+        if let (_, value) = given[.fallback] {
             guard let fallback = PictureFallback(rawValue: value.lowercased()) else {
                 throw OptionsError(parameter: "fallback", message: "fallback must be initials or 404")
             }
@@ -169,36 +179,4 @@ extension AvatarOptions {
         }
         return color
     }
-}
-
-/// The known parameters of a query, each at most once, looked up by canonical name.
-private struct Given {
-    /// Canonical name → (name as spelled, value). `background` is stored under `bg`.
-    private var values: [String: (name: String, value: String)] = [:]
-
-    private static let known = [
-        "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
-        "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
-    ]
-    private static let knownSet = Set(known)
-
-    init(_ query: [(name: String, value: String)]) throws(OptionsError) {
-        var spellings: [String: [String]] = [:]
-        for (name, value) in query {
-            let canonical = name == "background" ? "bg" : name
-            guard Self.knownSet.contains(canonical) else { continue }
-            spellings[canonical, default: []].append(name)
-            if values[canonical] == nil { values[canonical] = (name, value) }
-        }
-        // Checked in the fixed order, so the error does not depend on the query's order.
-        for canonical in Self.known {
-            guard let names = spellings[canonical], names.count > 1 else { continue }
-            if names.contains(where: { $0 != names[0] }) {
-                throw OptionsError(parameter: "bg", message: "bg and background given together (background is an alias of bg)")
-            }
-            throw OptionsError(parameter: names[0], message: "\(names[0]) given more than once")
-        }
-    }
-
-    subscript(canonical: String) -> (name: String, value: String)? { values[canonical] }
 }

@@ -29,7 +29,13 @@ public enum ColorKey {
 
     /// FNV-1a 64 of `bytes`: for each byte, xor it in, then multiply by the prime (mod 2^64).
     public static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash = offsetBasis
+        fnv1a64(bytes, continuing: offsetBasis)
+    }
+
+    /// FNV-1a 64 of the bytes hashed into `hash` followed by `bytes`: hashing pieces one after
+    /// another gives the hash of their concatenation, without building it.
+    public static func fnv1a64(_ bytes: some Sequence<UInt8>, continuing hash: UInt64) -> UInt64 {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= prime

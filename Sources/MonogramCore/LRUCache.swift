@@ -22,6 +22,15 @@ public struct CacheStats: Sendable, Hashable {
     }
 }
 
+/// Where one entry of an `LRUCache` sits, to reach it again without hashing its key: valid
+/// while that entry stays (a new value for the same key keeps it valid), stale once the entry
+/// is evicted or removed, however its slot is reused.
+public struct LRUHandle: Sendable, Hashable {
+    let slot: Int
+    /// Unique per stored entry; 0 is never handed out.
+    let stamp: UInt64
+}
+
 /// A least-recently-used cache bounded by the total cost (bytes) of its entries, not their count.
 ///
 /// Lookups and inserts are O(1): a dictionary maps each key to a slot of one array, and the slots
@@ -55,32 +64,68 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         }
     }
 
+    /// The value stored for `key` and where it sits, exactly as `value(forKey:)` (the entry
+    /// becomes the most recently used; a hit or a miss is counted).
+    public func entry(forKey key: Key) -> (value: Value, handle: LRUHandle)? {
+        state.withLock { list in
+            guard let slot = list.index[key], let value = list.slots[slot].value else {
+                list.misses += 1
+                return nil
+            }
+            list.hits += 1
+            list.moveToHead(slot)
+            return (value, LRUHandle(slot: slot, stamp: list.slots[slot].stamp))
+        }
+    }
+
+    /// The value of the entry `handle` was made for, which becomes the most recently used and
+    /// counts as a hit, exactly as a lookup by its key would; nil, counting nothing, once that
+    /// entry has gone (look it up by key then).
+    public func value(at handle: LRUHandle) -> Value? {
+        state.withLock { list in
+            guard list.slots.indices.contains(handle.slot), list.slots[handle.slot].stamp == handle.stamp,
+                  let value = list.slots[handle.slot].value
+            else { return nil }
+            list.hits += 1
+            list.moveToHead(handle.slot)
+            return value
+        }
+    }
+
     /// Stores `value` as the most recently used entry, replacing any entry for `key`, then evicts
-    /// least recently used entries until the total cost is at most `maxBytes`.
+    /// least recently used entries until the total cost is at most `maxBytes`. Returns where the
+    /// entry sits (nil when it was not kept).
     ///
     /// An entry whose `cost` alone exceeds `maxBytes` is not stored, and an older entry for the
     /// same key is removed rather than left to answer for a value that was replaced.
-    public func insert(_ value: Value, forKey key: Key, cost: Int) {
+    @discardableResult
+    public func insert(_ value: Value, forKey key: Key, cost: Int) -> LRUHandle? {
         precondition(cost >= 0, "LRUCache entry cost must not be negative")
         let maxBytes = self.maxBytes
-        state.withLock { list in
-            if let slot = list.index[key] {
+        return state.withLock { list in
+            let slot: Int
+            if let existing = list.index[key] {
                 guard cost <= maxBytes else {
-                    list.remove(slot)
-                    return
+                    list.remove(existing)
+                    return nil
                 }
+                slot = existing
                 list.bytes += cost - list.slots[slot].cost
                 list.slots[slot].value = value
                 list.slots[slot].cost = cost
                 list.moveToHead(slot)
             } else {
-                guard cost <= maxBytes else { return }
-                list.pushHead(key: key, value: value, cost: cost)
+                guard cost <= maxBytes else { return nil }
+                slot = list.pushHead(key: key, value: value, cost: cost)
             }
+            let stamp = list.slots[slot].stamp
             while list.bytes > maxBytes, list.tail != LRUList<Key, Value>.none {
                 list.remove(list.tail)
                 list.evictions += 1
             }
+            // The new entry is the most recently used, so it is evicted last: only when its
+            // own cost fills the cache, which the guards above rule out.
+            return list.slots[slot].stamp == stamp ? LRUHandle(slot: slot, stamp: stamp) : nil
         }
     }
 
@@ -110,6 +155,8 @@ struct LRUList<Key: Hashable, Value> {
         var key: Key?
         var value: Value?
         var cost: Int
+        /// Which entry this is (`LRUHandle.stamp`); 0 while the slot is free.
+        var stamp: UInt64 = 0
         /// Towards the head (more recently used), or `none`.
         var previous: Int
         /// Towards the tail (less recently used); for a free slot, the next free slot.
@@ -125,11 +172,16 @@ struct LRUList<Key: Hashable, Value> {
     var hits = 0
     var misses = 0
     var evictions = 0
+    /// The last stamp handed to an entry.
+    var lastStamp: UInt64 = 0
 
-    /// Links a new entry in front of the head, reusing a free slot when there is one.
-    mutating func pushHead(key: Key, value: Value, cost: Int) {
+    /// Links a new entry in front of the head, reusing a free slot when there is one; returns
+    /// its slot.
+    @discardableResult
+    mutating func pushHead(key: Key, value: Value, cost: Int) -> Int {
         let slot: Int
-        let fresh = Slot(key: key, value: value, cost: cost, previous: Self.none, next: head)
+        lastStamp &+= 1
+        let fresh = Slot(key: key, value: value, cost: cost, stamp: lastStamp, previous: Self.none, next: head)
         if freeHead != Self.none {
             slot = freeHead
             freeHead = slots[slot].next
@@ -141,6 +193,7 @@ struct LRUList<Key: Hashable, Value> {
         linkAtHead(slot)
         index[key] = slot
         bytes += cost
+        return slot
     }
 
     mutating func moveToHead(_ slot: Int) {

@@ -23,12 +23,11 @@ public struct QueryString: Sendable {
     }
 
     private static func decode(_ bytes: some Collection<UInt8>) throws(OptionsError) -> String {
-        guard let decoded = PathSegment.percentDecode(bytes, plusIsSpace: true) else {
-            throw OptionsError(parameter: "query", message: "query string has invalid percent-encoding")
-        }
-        guard let text = String(validating: decoded, as: UTF8.self) else {
-            throw OptionsError(parameter: "query", message: "query string is not valid UTF-8")
-        }
+        guard let decoded = PathSegment.percentDecode(bytes, plusIsSpace: true) else { throw badPercentEncoding }
+        guard let text = String(validating: decoded, as: UTF8.self) else { throw notUTF8 }
         return text
     }
+
+    static let badPercentEncoding = OptionsError(parameter: "query", message: "query string has invalid percent-encoding")
+    static let notUTF8 = OptionsError(parameter: "query", message: "query string is not valid UTF-8")
 }

@@ -1,5 +1,7 @@
 /// Length-limited canonical Huffman codes for DEFLATE (RFC 1951 §3.2.2), built from symbol
-/// counts. Small alphabets (≤ 286 symbols) once per image, so clarity beats speed here.
+/// counts: two-queue tree over the leaves sorted by (count, symbol), counts halved until no
+/// code is longer than the limit. Built three times per image into caller-owned memory
+/// (`HuffmanWork`), so no arrays, closures or tuple comparisons on the way.
 struct HuffmanCode {
     /// Code length per symbol, 0 for unused symbols.
     private(set) var lengths: [UInt8]
@@ -7,78 +9,91 @@ struct HuffmanCode {
     /// into a least-significant-bit-first stream.
     private(set) var codes: [UInt32]
 
-    /// A code for `counts` with no length above `limit`. At least two symbols always get a code
-    /// (a second, unused one is added if needed): zlib refuses incomplete code-length codes.
+    /// A code for `counts` (tests and one-off use; the encoder calls `build` on reused memory).
     init(counts: [UInt32], limit: Int) {
-        var counts = counts
-        var used = counts.filter { $0 > 0 }.count, symbol = 0
-        while used < 2 && symbol < counts.count {
-            if counts[symbol] == 0 {
-                counts[symbol] = 1
-                used += 1
+        let work = HuffmanWork(symbols: counts.count)
+        var lengths = [UInt8](repeating: 0, count: counts.count)
+        var codes = [UInt16](repeating: 0, count: counts.count)
+        _ = counts.withUnsafeBufferPointer { counts in
+            lengths.withUnsafeMutableBufferPointer { lengths in
+                codes.withUnsafeMutableBufferPointer { codes in
+                    HuffmanCode.build(counts: counts, limit: limit, lengths: lengths, codes: codes, work: work)
+                }
             }
-            symbol += 1
         }
-        var lengths = HuffmanCode.lengths(counts)
+        self.lengths = lengths
+        self.codes = codes.map { UInt32($0) }
+    }
+
+    /// Writes a code for `counts` with no length above `limit` (1…15) into `lengths` and
+    /// `codes` (as long as `counts`; `work` for at least as many symbols) and returns its cost,
+    /// the bits of all the counted symbols' codes. At least two symbols always get a code (the
+    /// first unused ones are added if needed): zlib refuses incomplete code-length codes.
+    /// Work is per used symbol, apart from clearing `lengths`.
+    @discardableResult
+    static func build(
+        counts: UnsafeBufferPointer<UInt32>, limit: Int,
+        lengths: UnsafeMutableBufferPointer<UInt8>, codes: UnsafeMutableBufferPointer<UInt16>, work: borrowing HuffmanWork
+    ) -> Int {
+        let symbols = min(counts.count, lengths.count, codes.count, work.symbols)
+        guard symbols > 0, let lengthBase = lengths.baseAddress else { return 0 }
+        lengthBase.update(repeating: 0, count: symbols)
+        let used = work.used, weights = work.counts
+        var n = 0
+        for s in 0..<symbols where counts[s] > 0 {
+            used[n] = UInt16(truncatingIfNeeded: s)
+            weights[n] = counts[s]
+            n += 1
+        }
+        if n < 2 {
+            // The first unused symbols join with a count of 1, keeping the list in symbol order.
+            var missing = 2 - n
+            n = 0
+            for s in 0..<symbols where counts[s] > 0 || missing > 0 {
+                if counts[s] == 0 { missing -= 1 }
+                used[n] = UInt16(truncatingIfNeeded: s)
+                weights[n] = max(counts[s], 1)
+                n += 1
+            }
+        }
         // Over the limit: flatten the counts and rebuild (converges: equal counts give a
         // balanced tree of depth ⌈log2 n⌉ ≤ limit for DEFLATE's alphabets).
-        while (lengths.max() ?? 0) > limit {
-            counts = counts.map { $0 - $0 / 2 } // halved rounding up, so used symbols stay used (no `+ 1` to overflow)
-            lengths = HuffmanCode.lengths(counts)
+        while treeDepths(used, weights, n, into: lengthBase, work: work) > limit {
+            for i in 0..<n { weights[i] -= weights[i] / 2 } // halved rounding up: used symbols stay used
         }
-        self.lengths = lengths.map { UInt8($0) }
-        codes = HuffmanCode.canonicalCodes(self.lengths)
+        var cost = 0
+        canonicalCodes(used, n, lengths: lengthBase, into: codes)
+        for i in 0..<n {
+            let s = Int(used[i])
+            cost &+= Int(counts[s]) &* Int(lengthBase[s])
+        }
+        return cost
     }
 
-    /// Huffman tree depths by the two-queue method over leaves sorted by count.
-    private static func lengths(_ counts: [UInt32]) -> [Int] {
-        let leaves = counts.indices.filter { counts[$0] > 0 }.sorted { (counts[$0], $0) < (counts[$1], $1) }
-        let n = leaves.count
-        var result = [Int](repeating: 0, count: counts.count)
-        if n == 1 { result[leaves[0]] = 1 }
-        guard n >= 2 else { return result }
-        var weight = [UInt64](repeating: 0, count: 2 * n - 1)
-        var parent = [Int](repeating: 0, count: 2 * n - 1)
-        for (i, symbol) in leaves.enumerated() { weight[i] = UInt64(counts[symbol]) }
-        var nextLeaf = 0, nextInner = n, created = n
-        func pick() -> Int {
-            if nextLeaf < n && (nextInner >= created || weight[nextLeaf] <= weight[nextInner]) {
-                nextLeaf += 1
-                return nextLeaf - 1
+    /// Canonical codes (RFC 1951 §3.2.2) for the `n` used symbols (in symbol order), each
+    /// bit-reversed for the LSB-first stream; unused symbols' codes are left as they were
+    /// (their length is 0, so they are never sent).
+    private static func canonicalCodes(
+        _ used: UnsafeMutablePointer<UInt16>, _ n: Int, lengths: UnsafeMutablePointer<UInt8>, into codes: UnsafeMutableBufferPointer<UInt16>
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 32) { table in
+            guard let count = table.baseAddress else { return }
+            let next = count + 16
+            count.update(repeating: 0, count: 16)
+            for i in 0..<n { count[Int(lengths[Int(used[i])] & 15)] &+= 1 }
+            count[0] = 0
+            var code: UInt16 = 0
+            for bits in 1..<16 {
+                code = (code &+ count[bits - 1]) &<< 1
+                next[bits] = code
             }
-            nextInner += 1
-            return nextInner - 1
+            for i in 0..<n {
+                let s = Int(used[i]), length = Int(lengths[s] & 15)
+                guard length > 0 else { continue }
+                let value = next[length]
+                next[length] = value &+ 1
+                codes[s] = value.bitReversed &>> (16 - length)
+            }
         }
-        while created < 2 * n - 1 {
-            let a = pick(), b = pick()
-            weight[created] = weight[a] + weight[b]
-            parent[a] = created
-            parent[b] = created
-            created += 1
-        }
-        var depth = [Int](repeating: 0, count: 2 * n - 1)
-        for node in stride(from: 2 * n - 3, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
-        for (i, symbol) in leaves.enumerated() { result[symbol] = depth[i] }
-        return result
-    }
-
-    private static func canonicalCodes(_ lengths: [UInt8]) -> [UInt32] {
-        var countPerLength = [UInt32](repeating: 0, count: 16)
-        for length in lengths where length > 0 { countPerLength[Int(length)] += 1 }
-        var next = [UInt32](repeating: 0, count: 16)
-        var code: UInt32 = 0
-        for bits in 1..<16 {
-            code = (code + countPerLength[bits - 1]) << 1
-            next[bits] = code
-        }
-        var codes = [UInt32](repeating: 0, count: lengths.count)
-        for (symbol, length) in lengths.enumerated() where length > 0 {
-            let value = next[Int(length)]
-            next[Int(length)] += 1
-            var reversed: UInt32 = 0
-            for bit in 0..<Int(length) where value & (1 << bit) != 0 { reversed |= 1 << (Int(length) - 1 - bit) }
-            codes[symbol] = reversed
-        }
-        return codes
     }
 }

@@ -26,16 +26,22 @@ enum PNGWriter {
             if depth == 8 {
                 return try write(rows: indices, size: pixels.height * pixels.indexStride, stride: pixels.indexStride, pixelBytes: 1, pixels: pixels, depth: 8, deflater: deflater)
             }
-            // Sub-byte depths: pack the indices, most significant bits first (PNG §7.2).
-            let rowBytes = (pixels.width * depth + 7) / 8
+            // Sub-byte depths: pack the indices, most significant bits first (PNG §7.2), the
+            // last byte of a row padded with zero bits.
+            let rowBytes = (pixels.width * depth + 7) / 8, perByte = 8 / depth
             let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: pixels.height * (1 + rowBytes))
             defer { packed.deallocate() }
-            packed.initialize(repeating: 0, count: pixels.height * (1 + rowBytes))
-            let perByte = 8 / depth
             for y in 0..<pixels.height {
-                let from = indices + y * pixels.indexStride + 1, to = packed + y * (1 + rowBytes) + 1
-                for x in 0..<pixels.width {
-                    to[x / perByte] |= from[x] << UInt8(8 - depth - (x % perByte) * depth)
+                let from = indices + y * pixels.indexStride + 1, to = packed + y * (1 + rowBytes)
+                to[0] = 0
+                var x = 0
+                for i in 0..<rowBytes {
+                    var byte: UInt8 = 0
+                    for _ in 0..<perByte {
+                        byte = byte << UInt8(depth) | (x < pixels.width ? from[x] : 0)
+                        x += 1
+                    }
+                    to[1 + i] = byte
                 }
             }
             return try write(rows: packed, size: pixels.height * (1 + rowBytes), stride: 1 + rowBytes, pixelBytes: 1, pixels: pixels, depth: depth, deflater: deflater)
@@ -54,44 +60,34 @@ enum PNGWriter {
         // tRNS needs entries only up to the last translucent colour; an opaque palette needs none.
         var alphaCount = 0
         for i in 0..<paletteCount where pixels.palette.colour(at: i) & 0xFF != 0xFF { alphaCount = i + 1 }
+        let chunks = 8 + (12 + 13) + (indexed ? 12 + 3 * paletteCount : 0) + (alphaCount > 0 ? 12 + alphaCount : 0) + 12 + 12
+        let head = Head(width: pixels.width, height: pixels.height, depth: depth, palette: indexed ? pixels.palette.colours : nil, alphaCount: alphaCount)
+        // RunDeflate knows its exact size before writing: the PNG is allocated once, at its size.
+        if case .runs = deflater, let plan = RunDeflate.plan(rows, count: size, stride: stride, pixelBytes: pixelBytes) {
+            defer { DeflateScratch.giveBack(plan.scratch) }
+            var written = false
+            let png = [UInt8](unsafeUninitializedCapacity: chunks + plan.size) { buffer, count in
+                guard let base = buffer.baseAddress, plan.size <= Int32.max else { return } // a chunk holds < 2³¹ bytes (PNG §5.3)
+                var out = ChunkWriter(base: base)
+                head.write(to: &out)
+                guard plan.write(into: out.position + 8, capacity: plan.size) == plan.size else { return }
+                out.chunk("IDAT", length: plan.size) { body in body.skip(plan.size) }
+                out.chunk("IEND", length: 0) { _ in }
+                count = out.position - base
+                written = true
+            }
+            if written { return png }
+            throw RenderError(kind: .encoding, message: "run deflate failed for \(size) bytes")
+        }
         let bound = monogram_zlib_bound(size)
-        let capacity = 8 + (12 + 13) + (indexed ? 12 + 3 * paletteCount : 0) + (alphaCount > 0 ? 12 + alphaCount : 0) + (12 + bound) + 12
         var failed = false
-        let png = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        let png = [UInt8](unsafeUninitializedCapacity: chunks + bound) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             var out = ChunkWriter(base: base)
-            out.bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-            out.chunk("IHDR", length: 13) { body in
-                body.u32(UInt32(pixels.width))
-                body.u32(UInt32(pixels.height))
-                body.bytes([UInt8(depth), indexed ? 3 : 6, 0, 0, 0]) // colour type palette / RGBA
-            }
-            if indexed {
-                out.chunk("PLTE", length: 3 * paletteCount) { body in
-                    for i in 0..<paletteCount {
-                        let c = pixels.palette.colour(at: i)
-                        body.byte(UInt8(c >> 24))
-                        body.byte(UInt8(truncatingIfNeeded: c >> 16))
-                        body.byte(UInt8(truncatingIfNeeded: c >> 8))
-                    }
-                }
-                if alphaCount > 0 {
-                    out.chunk("tRNS", length: alphaCount) { body in
-                        for i in 0..<alphaCount { body.byte(UInt8(truncatingIfNeeded: pixels.palette.colour(at: i))) }
-                    }
-                }
-            }
-            var compressed = 0
-            if case .runs = deflater {
-                compressed = RunDeflate.compress(rows, count: size, stride: stride, pixelBytes: pixelBytes, into: out.position + 8, capacity: bound) ?? 0
-            }
-            switch deflater {
-            case .runs where compressed == 0:
-                compressed = monogram_zlib1_compress(rows, size, out.position + 8, bound)
-            case .libdeflate(let level):
-                compressed = monogram_zlib_compress(level ?? deflateLevel(forSize: size), rows, size, out.position + 8, bound)
-            case .runs:
-                break
+            head.write(to: &out)
+            let compressed = switch deflater {
+            case .runs: monogram_zlib1_compress(rows, size, out.position + 8, bound)
+            case .libdeflate(let level): monogram_zlib_compress(level ?? deflateLevel(forSize: size), rows, size, out.position + 8, bound)
             }
             if compressed == 0 || compressed > Int32.max { // a PNG chunk holds at most 2³¹ − 1 bytes (PNG §5.3)
                 failed = true
@@ -102,49 +98,11 @@ enum PNGWriter {
             count = out.position - base
         }
         if failed { throw RenderError(kind: .encoding, message: "deflate failed for \(size) bytes") }
-        // The buffer was sized for the worst case (the raw pixels' deflate bound: 66 KB for a
-        // 128 px RGBA avatar) and the answer cache keeps this array for as long as the entry
+        // The buffer was sized for the worst case (the raw pixels' deflate bound: 1 MB for a
+        // 512 px RGBA picture) and the answer cache keeps this array for as long as the entry
         // lives, while it counts only `count` bytes: keep a copy of exactly the PNG instead,
-        // or the cache's byte bound does not bound memory (~17 KB resident per 3 KB PNG).
+        // or the cache's byte bound does not bound memory.
         guard png.capacity > png.count + png.count / 4 + 64 else { return png }
         return png.withUnsafeBufferPointer { Array($0) }  // `Array(png)` would share the buffer
-    }
-}
-
-/// Appends big-endian PNG fields and CRC'd chunks to memory sized beforehand.
-private struct ChunkWriter {
-    private(set) var position: UnsafeMutablePointer<UInt8>
-
-    init(base: UnsafeMutablePointer<UInt8>) { position = base }
-
-    mutating func byte(_ value: UInt8) {
-        position.pointee = value
-        position += 1
-    }
-
-    mutating func bytes(_ values: [UInt8]) {
-        for value in values { byte(value) }
-    }
-
-    mutating func u32(_ value: UInt32) {
-        byte(UInt8(value >> 24))
-        byte(UInt8(truncatingIfNeeded: value >> 16))
-        byte(UInt8(truncatingIfNeeded: value >> 8))
-        byte(UInt8(truncatingIfNeeded: value))
-    }
-
-    /// Moves past `count` bytes already written in place (the IDAT's compressed data).
-    mutating func skip(_ count: Int) { position += count }
-
-    /// Length, type, the body `fill` writes (exactly `length` bytes), and the CRC of type + body.
-    mutating func chunk(_ type: StaticString, length: Int, _ fill: (inout ChunkWriter) -> Void) {
-        u32(UInt32(length))
-        let typeStart = position
-        type.withUTF8Buffer { name in
-            for character in name { byte(character) }
-        }
-        fill(&self)
-        let crc = libdeflate_crc32(0, typeStart, position - typeStart)
-        u32(crc)
     }
 }

@@ -7,7 +7,7 @@ struct PaletteBuilder: ~Copyable {
     private let keys: UnsafeMutablePointer<UInt32>
     /// Palette index + 1 per slot; 0 marks an empty slot.
     private let slots: UnsafeMutablePointer<UInt16>
-    private let colours: UnsafeMutablePointer<UInt32>
+    private let storage: UnsafeMutablePointer<UInt32>
     private(set) var count = 0
     private(set) var overflowed = false
 
@@ -15,13 +15,13 @@ struct PaletteBuilder: ~Copyable {
         keys = .allocate(capacity: PaletteBuilder.slotCount)
         slots = .allocate(capacity: PaletteBuilder.slotCount)
         slots.initialize(repeating: 0, count: PaletteBuilder.slotCount)
-        colours = .allocate(capacity: 256)
+        storage = .allocate(capacity: 256)
     }
 
     deinit {
         keys.deallocate()
         slots.deallocate()
-        colours.deallocate()
+        storage.deallocate()
     }
 
     /// The palette index of `colour` (packed as 0xRRGGBBAA), or nil once over 256 colours.
@@ -38,7 +38,7 @@ struct PaletteBuilder: ~Copyable {
             return nil
         }
         keys[slot] = colour
-        colours[count] = colour
+        storage[count] = colour
         count += 1
         slots[slot] = UInt16(count)
         return UInt8(count - 1)
@@ -48,15 +48,18 @@ struct PaletteBuilder: ~Copyable {
     @inline(__always)
     func colour(at index: Int) -> UInt32 {
         precondition(index < count, "palette index out of range")
-        return colours[index]
+        return storage[index]
     }
+
+    /// The colours so far (0xRRGGBBAA), in index order; valid while `self` lives.
+    var colours: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: storage, count: count) }
 
     /// The palette as RGBA bytes, as `monogram_png_encode` expects.
     var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count * 4)
         for i in 0..<count {
-            let c = colours[i]
+            let c = storage[i]
             bytes += [UInt8(c >> 24), UInt8((c >> 16) & 0xFF), UInt8((c >> 8) & 0xFF), UInt8(c & 0xFF)]
         }
         return bytes

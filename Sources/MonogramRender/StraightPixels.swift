@@ -15,76 +15,39 @@ struct StraightPixels: ~Copyable {
     /// Index rows; nil once the image has more than 256 colours (or indexing was not allowed).
     private(set) var indices: UnsafeMutablePointer<UInt8>?
     private(set) var palette: PaletteBuilder
+    /// The memory `rgba` and `indices` point into: RGBA-sized, index rows at its end, so an
+    /// image whose palette overflows expands them in place, front to back — each RGBA pixel
+    /// lands only on index bytes already read — and never holds both (its untouched pages
+    /// cost an indexed image nothing).
+    private let storage: UnsafeMutablePointer<UInt8>
+    /// RGBA rows expanded on request from an indexed image (`rgbaRows`).
+    private var expanded: UnsafeMutablePointer<UInt8>?
 
-    /// Converts `surface`. With `allowIndexed`, flat avatars (solid background, anti-aliased
-    /// text: usually < 256 colours) cost one byte store per pixel; runs of one colour, most of
-    /// an avatar, skip the conversion and the palette lookup.
+    /// Converts `surface` in one pass. With `allowIndexed`, flat avatars (solid background,
+    /// anti-aliased text: usually < 256 colours) cost one byte store per pixel; once a 257th
+    /// colour appears, the pixels indexed so far are expanded from the palette and the rest
+    /// converted straight to RGBA, so no pixel is unpremultiplied twice. Runs of one colour,
+    /// most of an avatar, skip the conversion and the lookup, several pixels per compare.
     init(_ surface: borrowing CairoSurface, allowIndexed: Bool) throws(RenderError) {
         let width = surface.width, height = surface.height, stride = surface.stride
         self.width = width
         self.height = height
-        guard width > 0, height > 0 else { throw RenderError(kind: .encoding, message: "empty image") }
+        guard width > 0, height > 0, stride >= 4 * width else { throw RenderError(kind: .encoding, message: "empty image") }
         var palette = PaletteBuilder()
-        let converted: (rgba: UnsafeMutablePointer<UInt8>?, indices: UnsafeMutablePointer<UInt8>?)
-        converted = try surface.withPixels { (data) throws(RenderError) in
-            if allowIndexed, let indices = StraightPixels.index(data, width: width, height: height, stride: stride, into: &palette) {
-                return (nil, indices)
-            }
-            let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
-            StraightPixels.convert(data, width: width, height: height, stride: stride, into: rgba)
-            return (rgba, nil)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + 4 * width))
+        let indexed = try surface.withPixels { (data) in
+            if allowIndexed { return StraightPixels.index(data, width: width, height: height, stride: stride, into: &palette, storage: storage) }
+            StraightPixels.convert(data, width: width, height: height, stride: stride, from: (0, 0), into: storage)
+            return false
         }
-        (rgba, indices) = converted
+        self.storage = storage
+        (rgba, indices) = indexed ? (nil, storage + 3 * height * width) : (storage, nil)
         self.palette = palette
     }
 
     deinit {
-        rgba?.deallocate()
-        indices?.deallocate()
-    }
-
-    /// Index rows for the whole image, or nil (nothing allocated) once a 257th colour appears.
-    private static func index(
-        _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, into palette: inout PaletteBuilder
-    ) -> UnsafeMutablePointer<UInt8>? {
-        let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: height * (1 + width))
-        // A sentinel unlike the first pixel, so the first pixel is always looked up.
-        var lastPixel = ~data.load(as: UInt32.self), lastIndex: UInt8 = 0
-        for y in 0..<height {
-            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let out = indices + y * (1 + width)
-            out[0] = 0
-            for x in 0..<width {
-                let pixel = row[x]
-                if pixel != lastPixel {
-                    lastPixel = pixel
-                    guard let index = palette.index(of: PNGCodec.unpremultiply(pixel)) else {
-                        indices.deallocate()
-                        return nil
-                    }
-                    lastIndex = index
-                }
-                out[1 + x] = lastIndex
-            }
-        }
-        return indices
-    }
-
-    private static func convert(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, into rgba: UnsafeMutablePointer<UInt8>) {
-        var lastPixel = ~data.load(as: UInt32.self), lastBytes: UInt32 = 0
-        for y in 0..<height {
-            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let out = UnsafeMutableRawPointer(rgba + y * (1 + 4 * width))
-            out.storeBytes(of: 0, as: UInt8.self)
-            for x in 0..<width {
-                let pixel = row[x]
-                if pixel != lastPixel {
-                    lastPixel = pixel
-                    lastBytes = PNGCodec.unpremultiply(pixel).bigEndian // R, G, B, A in memory
-                }
-                out.storeBytes(of: lastBytes, toByteOffset: 1 + 4 * x, as: UInt32.self)
-            }
-        }
+        storage.deallocate()
+        expanded?.deallocate()
     }
 
     /// Straight RGBA rows, `rgbaStride` apart, each after its filter byte (the pointer is to the
@@ -94,14 +57,9 @@ struct StraightPixels: ~Copyable {
         if let rgba { return UnsafePointer(rgba) }
         let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: height * rgbaStride)
         if let indices {
-            for y in 0..<height {
-                let from = indices + y * indexStride, to = UnsafeMutableRawPointer(rgba + y * rgbaStride)
-                to.storeBytes(of: 0, as: UInt8.self)
-                for x in 0..<width {
-                    to.storeBytes(of: palette.colour(at: Int(from[1 + x])).bigEndian, toByteOffset: 1 + 4 * x, as: UInt32.self)
-                }
-            }
+            StraightPixels.expand(indices, palette: palette.colours, width: width, height: height, rows: height, thenPixels: 0, into: rgba)
         }
+        expanded = rgba
         self.rgba = rgba
         return UnsafePointer(rgba)
     }

@@ -3,8 +3,13 @@ import Testing
 
 private let limits = OptionLimits(maxSize: 1024, fonts: ["DejaVu Sans", "Noto Sans"], masks: ["heart", "Star"])
 
+/// Through both parsers, which must agree on the options or the error: the decoded pairs
+/// (`/group` shares it) and the raw bytes (`/avatar`).
 private func parse(_ query: String, limits: OptionLimits = limits) throws -> AvatarOptions {
-    try AvatarOptions(query: QueryString.parse(query), limits: limits)
+    let fromPairs = Result { () throws(OptionsError) in try AvatarOptions(query: QueryString.parse(query), limits: limits) }
+    let fromBytes = Result { () throws(OptionsError) in try AvatarOptions(rawQuery: Substring(query), limits: limits) }
+    #expect(fromPairs == fromBytes, "the two parsers disagree on \(query)")
+    return try fromPairs.get()
 }
 
 /// Defaults with one change, for the expected side of a table.
@@ -144,6 +149,18 @@ struct OptionsTests {
     func aliasRepeat(_ query: String) {
         let error = OptionsError(parameter: "bg", message: "bg and background given together (background is an alias of bg)")
         #expect(throws: error) { try parse(query) }
+    }
+
+    /// `parse` runs both parsers and expects them to agree; these are the edges of the raw one.
+    @Test("the raw query's bytes are read exactly as their decoded pairs", arguments: [
+        "", "&", "&&size=32&&", "size", "size=", "=32", "si%7Ae=32", "%73ize=32&size=32", "size=3%32",
+        "bg=%23fff", "b%67=fff&background=000", "back+ground=000", "font=Noto+Sans", "font=Noto%20Sans",
+        "initials=%C3%A9", "initials=é", "initials=J%2BD", "v=%zz&size=1", "size=1&v=%zz", "%zz=1&size=1",
+        "v=%FF&size=1", "size=%FF", "x=%C0%AF", "size=32=32", "size=32&size=32&dpr=2&dpr=2", "dpr=2&dpr=2&size=32&size=32",
+        "background=fff&background=fff", "bg=fff&bg=fff&background=fff", "shape=circle&SHAPE=x", "fallback=404&picture=https://a/b",
+    ])
+    func rawMatchesPairs(_ query: String) {
+        _ = try? parse(query)
     }
 
     @Test("the reported error does not depend on parameter order", arguments: [

@@ -77,6 +77,35 @@ struct PathSegmentTests {
         }
     }
 
+    @Test("an ASCII name is trimmed exactly as by Character, for every ASCII byte at either end")
+    func asciiTrimMatchesCharacters() {
+        for byte in UInt8(0)..<0x80 {
+            for text in [[byte, 0x61, byte], [byte, byte], [0x61, byte, 0x0D, 0x0A, byte, 0x62], [0x0D, 0x0A, byte]] {
+                #expect(text.withUnsafeBufferPointer { PathSegment.trimmedASCII($0) } == PathSegment.trimmed(String(decoding: text, as: UTF8.self)), "byte \(byte)")
+            }
+        }
+    }
+
+    @Test("decoding into a buffer gives what decoding into an array gives, escapes good and bad")
+    func bufferDecodeMatches() {
+        let alphabet = Array("%+aF0g9é ".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<12 {
+            for _ in 0..<300 {
+                let input = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+                for plus in [true, false] {
+                    let expected = PathSegment.percentDecode(input, plusIsSpace: plus)
+                    let got = input.withUnsafeBufferPointer { bytes in
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+                            PathSegment.percentDecode(bytes, plusIsSpace: plus, into: output).map { Array(output[..<$0]) }
+                        }
+                    }
+                    #expect(got == expected, "\(input)")
+                }
+            }
+        }
+    }
+
     @Test("the byte limit is configurable and named in the message")
     func customLimit() throws {
         #expect(try PathSegment.decodeName("Jane%20", maxBytes: 4) == "Jane")
@@ -105,6 +134,9 @@ struct AvatarPathTests {
         ("Jane.", "Jane.", nil),
         ("Jane%2Epng", "Jane%2Epng", nil),
         ("", "", nil),
+        ("Zo\u{EB}.svg", "Zo\u{EB}", .svg),
+        ("x.\u{301}png", "x.\u{301}png", nil),
+        ("x.png\u{301}", "x.png\u{301}", nil),
     ])
     func split(_ segment: String, _ name: String, _ format: OutputFormat?) {
         let result = AvatarPath.split(Substring(segment))

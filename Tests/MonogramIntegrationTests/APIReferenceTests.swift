@@ -49,6 +49,11 @@ struct APIReferenceTests {
         for source in sources {
             for match in try Self.read(source).matches(of: /given\["([a-z-]+)"\]/) { accepted.insert(String(match.1)) }
         }
+        // /avatar's names are listed once, in `AvatarQuery.Parameter.names` (the byte parser
+        // and the pair parser both look parameters up by that enum, not by string).
+        let avatarQuery = try Self.read("Sources/MonogramCore/AvatarQuery.swift")
+        let list = try #require(avatarQuery.firstMatch(of: /static let names = \[([^\]]*)\]/))
+        for match in String(list.1).matches(of: /"([a-z-]+)"/) { accepted.insert(String(match.1)) }
         #expect(accepted.count >= 15)
         // /gravatar's parameters: `value("s", "size")` pairs and `seen["name"]` lookups.
         let gravatar = try Self.read("Sources/MonogramGravatar/GravatarQuery.swift")

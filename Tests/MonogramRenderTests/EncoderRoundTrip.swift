@@ -4,7 +4,9 @@
 /// outside decoder (libpng behind strict structure checks; libwebp): PNG indexed or RGBA as
 /// `PNGWriter` chooses, PNG forced to RGBA (WebP's input, and RunDeflate's 4-byte pixels on
 /// flat images), the libpng encoder it replaced, and lossless WebP. Each must give back exactly
-/// the straight pixels. Shared by the seeded test and the `png-writer` fuzz target.
+/// the straight pixels. Both PNGs must also be byte for byte those of the frozen encoder of
+/// main 14a329a (`ReferencePNG`): no pixel changed, no PNG grew. Shared by the seeded test and
+/// the `png-writer` fuzz target.
 enum EncoderRoundTrip {
     /// The first mismatch, or nil when every encoding round-trips exactly.
     static func failure(_ image: StructuredImage) -> String? {
@@ -22,6 +24,11 @@ enum EncoderRoundTrip {
             var straight = try StraightPixels(surface, allowIndexed: false)
             let webp = image.width <= 16383 && image.height <= 16383 ? try WebPCodec.encode(&straight) : nil
             let encoded = (try PNGWriter.encode(&indexed), try PNGWriter.encode(&straight), try PNGCodec.encodeWithLibpng(surface), webp)
+            let stride = 4 * image.width
+            for (name, png, allowIndexed) in [("PNG", encoded.0, true), ("RGBA PNG", encoded.1, false)] {
+                let reference = ReferencePNG.encode(UnsafeRawPointer(memory), width: image.width, height: image.height, stride: stride, allowIndexed: allowIndexed)
+                if png != reference { return "\(size): \(name) is \(png.count) bytes unlike the reference encoder's \(reference?.count ?? 0)" }
+            }
             for (name, png) in [("PNG", encoded.0), ("RGBA PNG", encoded.1), ("libpng PNG", encoded.2)] {
                 let decoded: RGBAImage
                 do { decoded = try PNGWriter.decodeStrictly(png) } catch { return "\(size): \(name) does not decode: \(error)" }

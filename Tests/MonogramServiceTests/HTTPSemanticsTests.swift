@@ -1,3 +1,4 @@
+import MonogramCore
 @testable import MonogramService
 import Testing
 
@@ -26,6 +27,34 @@ struct HTTPSemanticsTests {
         #expect(tag != EntityTag.make(canonicalKey: "j", release: "1"))
     }
 
+    /// Clients hold these validators: hashing the seed piece by piece and writing the hex by
+    /// hand must give the very tags the concatenated seed and `String(radix:)` gave.
+    @Test("ETags are the ones the concatenated seed gave, for every kind and variant")
+    func etagsUnchanged() {
+        func reference(_ seed: String, release: String) -> String {
+            let hex = String(ColorKey.fnv1a64(Array((release + "\n" + seed).utf8)), radix: 16)
+            return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        }
+        var options = AvatarOptions()
+        options.initials = "Zoë"
+        let keys = [
+            AnswerKey.avatar(AvatarOptions(), name: "Jane Roe"), .avatar(options, name: ""), .avatar(AvatarOptions(), name: "王小明"),
+            .group(GroupOptions(), names: ["a", "b"]), .gravatar("0123abcd|64|i"),
+        ]
+        let variants: [AnswerVariant] = [.plain, .picture(digest: 0xAB), .pictureFallback, .groupPictures([(0, 1), (2, 0xFF)])]
+        for release in ["1.2.0", "", "dev+abc"] {
+            for key in keys {
+                for variant in variants {
+                    let tag = EntityTag.make(hash: key.etagHash(variant, continuing: EntityTag.seed(release: release)))
+                    #expect(tag == reference(key.etagSeed(variant), release: release))
+                }
+            }
+            #expect(EntityTag.make(canonicalKey: "k", release: release) == reference("k", release: release))
+        }
+        // Leading zeros are kept: 16 digits always.
+        #expect(EntityTag.make(hash: 0xAB) == "\"00000000000000ab\"")
+    }
+
     @Test("an image ranked above text means a browser <img>", arguments: [
         ("image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8", true),
         ("image/png", true),
@@ -49,6 +78,11 @@ struct HTTPSemanticsTests {
         ("/metrics", Route.metrics),
         ("/group/a,b", Route.group(segment: "a,b")),
         ("/favicon.ico", Route.notFound),
+        // By bytes, as RFC 3986 delimits: a raw combining mark after `/` does not hide the `/`
+        // (compared as Characters, `/\u{301}` was one grapheme and no slash).
+        ("/avatar/\u{301}x", Route.avatar(segment: "\u{301}x")),
+        ("/avatar/x/\u{301}", Route.notFound),
+        ("/gravatar/abc", Route.gravatar(segment: "abc")),
     ])
     func routes(path: String, route: Route) {
         #expect(Route(path: Substring(path)) == route)

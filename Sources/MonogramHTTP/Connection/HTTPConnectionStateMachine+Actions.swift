@@ -11,9 +11,15 @@ extension HTTPConnectionStateMachine {
         if !output.isEmpty, !writeBlocked { return .write }
         if let action = takeNextRequest(now: now) { return action }
         // A head that failed to parse has its error answer ready at once: queue it.
-        if slots.first?.response != nil { return nextAction(now: now, date: date) }
+        if frontIsAnswered { return nextAction(now: now, date: date) }
         if let action = finishIfDone(now: now) { return action }
         return announceInterest()
+    }
+
+    /// The oldest request has its answer. Read through the element, not `slots.first`, which
+    /// copied the whole slot (its head's strings and arrays, retained and released) per call.
+    private var frontIsAnswered: Bool {
+        !slots.isEmpty && slots[0].response != nil
     }
 
     /// Whether another request may be taken now.
@@ -53,8 +59,9 @@ extension HTTPConnectionStateMachine {
     /// Moves the front answer, if it is ready, into `output` (answers leave in request order,
     /// RFC 9112 §9.3.2); its access-log record is the action.
     private mutating func queueReadyAnswer(now: Instant, date: [UInt8]) -> Completion? {
-        if let slot = slots.first, let response = slot.response {
-            slots.removeFirst()
+        if !slots.isEmpty, let response = slots[0].response {
+            // Moved out, not copied (`removeFirst` copies the element, then destroys it).
+            var slot = slots.remove(at: 0)
             slotCharges -= slot.charge
             if response.closesConnection {
                 state = .closing
@@ -64,15 +71,13 @@ extension HTTPConnectionStateMachine {
             // While draining, the answer with nothing behind it is the last one.
             if drainDeadline != nil, slots.isEmpty, !parser.hasPartialRequest { state = .closing }
             let last = isClosing && slots.isEmpty
-            let framing: [UInt8] =
-                last ? OutgoingResponse.close
-                : slot.request?.version.minor == 0 ? OutgoingResponse.keepAlive : OutgoingResponse.plain
-            let sendsBody = slot.request?.method != .head
+            let framing: [UInt8] = last ? OutgoingResponse.close : slot.isHTTP10 ? OutgoingResponse.keepAlive : OutgoingResponse.plain
+            let sendsBody = slot.sendsBody
             // The write clock runs from when there is something to write.
             if output.isEmpty { lastWriteProgress = now }
             output.append(OutgoingResponse(head: response.head, date: date, framing: framing, body: sendsBody ? response.body : []))
             return Completion(
-                request: slot.request, status: response.status.code, bodyBytes: sendsBody ? response.body.count : 0,
+                request: slot.request.take(), status: response.status.code, bodyBytes: sendsBody ? response.body.count : 0,
                 started: slot.started, note: slot.note)
         }
         return nil

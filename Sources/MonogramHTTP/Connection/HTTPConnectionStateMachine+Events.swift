@@ -43,7 +43,7 @@ extension HTTPConnectionStateMachine {
     /// Unknown sequences (the connection gave up on them) are ignored.
     mutating func ready(sequence: UInt64, response: HTTPResponse, note: HTTPAccessNote = .none) {
         guard let index = slots.firstIndex(where: { $0.sequence == sequence }), slots[index].response == nil else { return }
-        let charge = Self.wireSize(response, sendsBody: slots[index].request?.method != .head)
+        let charge = Self.wireSize(response, sendsBody: slots[index].sendsBody)
         slotCharges += charge - slots[index].charge
         largestAnswer = max(largestAnswer, charge)
         slots[index].charge = charge

@@ -49,13 +49,28 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
 
     struct Slot: Sendable {
         let sequence: UInt64
-        /// nil for the error answer to a head that could not be parsed.
-        let request: HTTPRequestHead?
+        /// nil for the error answer to a head that could not be parsed. A `var` only so that
+        /// queueing the answer can move it into the access record instead of copying it.
+        var request: HTTPRequestHead?
         let started: Instant
         var response: HTTPResponse?
         var note = HTTPAccessNote.none
         /// Bytes charged against the output budget: the reservation, then the real size.
         var charge: Int
+        /// What queueing the answer needs of the request, read once here rather than through
+        /// the optional head (which copied it) for every answer: not HEAD, and HTTP/1.0.
+        let sendsBody: Bool
+        let isHTTP10: Bool
+
+        init(sequence: UInt64, request: HTTPRequestHead?, started: Instant, response: HTTPResponse? = nil, charge: Int) {
+            self.sequence = sequence
+            self.request = request
+            self.started = started
+            self.response = response
+            self.charge = charge
+            sendsBody = request.map { $0.method != .head } ?? true
+            isHTTP10 = request.map { $0.version.minor == 0 } ?? false
+        }
     }
 
     // Internal rather than private: the events and actions live in +Events/+Actions; only

@@ -12,22 +12,33 @@ public final class HTTPResponse: Sendable {
     /// The connection closes after this response (e.g. after a framing error, RFC 9112 §11.2).
     public let closesConnection: Bool
 
-    /// `Content-Length` is added from `body` unless the status forbids content (RFC 9110 §8.6).
-    public init(status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8], closesConnection: Bool = false) {
+    /// The status line, what `fields` writes, then `Content-Length` from `body` unless the
+    /// status forbids content (RFC 9110 §8.6). `fields` runs twice (it must write the same
+    /// both times): once to size the head exactly, once to write it.
+    public init(status: HTTPStatus, body: [UInt8], closesConnection: Bool = false, fields: (inout HTTPHeadWriter) -> Void) {
         self.status = status
         self.body = body
         self.closesConnection = closesConnection
-        var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
-        for header in headers {
-            text += header.name
-            text += ": "
-            text += header.value
-            text += "\r\n"
+        var measure = HTTPHeadWriter()
+        HTTPResponse.writeHead(status, bodyBytes: body.count, into: &measure, fields)
+        self.head = [UInt8](unsafeUninitializedCapacity: measure.count) { buffer, initialized in
+            var writer = HTTPHeadWriter(into: UnsafeMutableRawBufferPointer(buffer))
+            HTTPResponse.writeHead(status, bodyBytes: body.count, into: &writer, fields)
+            initialized = writer.count
         }
-        if HTTPResponse.allowsContent(status) {
-            text += "Content-Length: \(body.count)\r\n"
+    }
+
+    /// The same, from a list of header fields in order.
+    public convenience init(status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8], closesConnection: Bool = false) {
+        self.init(status: status, body: body, closesConnection: closesConnection) { writer in
+            for header in headers { writer.field(header.name, header.value) }
         }
-        self.head = Array(text.utf8)
+    }
+
+    private static func writeHead(_ status: HTTPStatus, bodyBytes: Int, into writer: inout HTTPHeadWriter, _ fields: (inout HTTPHeadWriter) -> Void) {
+        writer.statusLine(status)
+        fields(&writer)
+        if allowsContent(status) { writer.field("Content-Length", bodyBytes) }
     }
 
     /// A one-line `text/plain` error, never cacheable.

@@ -41,7 +41,7 @@ extension HTTPRequestHead {
         let framing = try framing(
             version: version, contentLength: contentLength.value, codings: codings, limits: limits)
 
-        let method = HTTPMethod(String(decoding: message[requestLine.method], as: UTF8.self))
+        let method = HTTPMethod(UnsafeBufferPointer(rebasing: message[requestLine.method]))
         let target: String
         let raw: String
         if isASCII {

@@ -47,17 +47,16 @@ struct ConnectionSocket: ~Copyable {
     }
 
     /// One `writev` of the queued answers, each part straight from its own buffer (cached
-    /// bodies are not copied into a connection buffer).
-    func write(_ answers: ArraySlice<OutgoingResponse>) -> WriteResult {
-        // On the stack: this runs for every answer on the hit path.
-        let written = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 4 * Self.maxAnswersPerWrite) { storage in
-            var vectors = IOVectors(storage: storage)
-            let written = Self.gather(answers.prefix(Self.maxAnswersPerWrite), into: &vectors) { vectors in
-                writev(descriptor, vectors.storage.baseAddress, Int32(vectors.count))
-            }
-            return (written, vectors.offered)
+    /// bodies are not copied into a connection buffer). `storage` is the loop's vector array
+    /// (`vectorCapacity` long), allocated once: 256 vectors are 4 KiB, over what
+    /// `withUnsafeTemporaryAllocation` puts on the stack, so a temporary one was a malloc and
+    /// a free on every write of the hit path.
+    func write(_ answers: ArraySlice<OutgoingResponse>, storage: UnsafeMutableBufferPointer<iovec>) -> WriteResult {
+        var vectors = IOVectors(storage: storage)
+        let count = Self.gather(answers.prefix(min(Self.maxAnswersPerWrite, storage.count / 4)), into: &vectors) { vectors in
+            writev(descriptor, vectors.storage.baseAddress, Int32(vectors.count))
         }
-        let (count, offered) = written
+        let offered = vectors.offered
         if count >= 0 { return count == offered ? .wroteAll(count) : .wrotePart(count) }
         return errno == EAGAIN || errno == EINTR ? .wouldBlock : .failed
     }
@@ -99,6 +98,7 @@ struct ConnectionSocket: ~Copyable {
 
     /// 4 parts per answer; Linux allows 1024 vectors per call.
     static let maxAnswersPerWrite = 64
+    static let vectorCapacity = 4 * maxAnswersPerWrite
 
     /// Builds the vectors inside nested `withUnsafeBytes` scopes, so every pointer is valid
     /// for the one system call `finish` makes.

@@ -69,7 +69,7 @@ extension EventLoop {
                     machine.ready(sequence: sequence, response: response, note: note)
                 }
             case .write:
-                switch connection.socket.write(machine.output.pending) {
+                switch connection.socket.write(machine.output.pending, storage: writeVectors) {
                 case .wroteAll(let count):
                     machine.wrote(count, now: now)
                 case .wrotePart(let count):
@@ -138,7 +138,7 @@ extension EventLoop {
     private func log(_ completion: LoopConnection.Machine.Completion, peer: String) {
         let record = HTTPAccessRecord(
             request: completion.request, peer: peer, status: completion.status, bodyBytes: completion.bodyBytes,
-            durationMicroseconds: Int(completion.started.duration(to: now) / .microseconds(1)), note: completion.note)
+            durationMicroseconds: completion.started.microseconds(to: now), note: completion.note)
         guard let line = handler.accessLogLine(record) else { return }
         logBuffer.append(contentsOf: line.utf8)
         logBuffer.append(UInt8(ascii: "\n"))

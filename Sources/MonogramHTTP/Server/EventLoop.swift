@@ -24,6 +24,8 @@ final class EventLoop {
     var dateLine: [UInt8] = []
     var logBuffer: [UInt8] = []
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
+    /// The `writev` vectors, reused by every write (`ConnectionSocket.write`).
+    let writeVectors = UnsafeMutableBufferPointer<iovec>.allocate(capacity: ConnectionSocket.vectorCapacity)
     var pendingDrain: (start: LoopInstant, deadline: LoopInstant)?
     var drainDeadline: LoopInstant?
     var now = LoopInstant.now
@@ -48,6 +50,7 @@ final class EventLoop {
 
     deinit {
         readBuffer.deallocate()
+        writeVectors.deallocate()
         close(epoll)
     }
 

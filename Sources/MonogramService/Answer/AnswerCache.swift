@@ -5,9 +5,18 @@ import MonogramCore
 /// entirely. Answers that depend on a fetched picture carry their expiry and are dropped from
 /// view once it passes; the LRU bound evicts them like any other entry.
 final class AnswerCache: Sendable {
+    /// What a raw target stands for: the answer's key, and where that answer sat when the
+    /// alias was made, so a hit reaches it with one hash (of the target) instead of two (the
+    /// target, then the key's strings). The handle keeps nothing alive: once the answer is
+    /// evicted it is stale, and the key finds whatever answers for it now.
+    struct Alias: Sendable {
+        let key: AnswerKey
+        let handle: LRUHandle?
+    }
+
     let answers: LRUCache<AnswerKey, StoredAnswer>
     /// Aliases take 1/32 of the budget: they only save parsing.
-    let aliases: LRUCache<String, AnswerKey>
+    let aliases: LRUCache<String, Alias>
     private let clock = ContinuousClock()
 
     init(maxBytes: Int) {
@@ -16,29 +25,40 @@ final class AnswerCache: Sendable {
         aliases = LRUCache(maxBytes: aliasShare)
     }
 
-    /// The answer a raw target was last answered with, if it is still there and fresh.
+    /// The answer a raw target was last answered with, if it is still there and fresh. Counts
+    /// an alias hit and an answer hit (or miss), as a lookup of the alias's key would.
     func answer(forTarget target: String) -> StoredAnswer? {
-        guard let key = aliases.value(forKey: target) else { return nil }
-        return answer(for: key)
+        guard let alias = aliases.value(forKey: target) else { return nil }
+        if let handle = alias.handle, let stored = answers.value(at: handle) { return fresh(stored) }
+        return answer(for: alias.key)
     }
 
     func answer(for key: AnswerKey) -> StoredAnswer? {
-        // An expired entry is left where it is: the next answer for the key replaces it, and
-        // until then it is bounded by the budget like any other.
-        // No clock read for answers that never expire (the hit path of every initials avatar).
-        guard let stored = answers.value(forKey: key), stored.expires == nil || stored.isFresh(at: clock.now) else { return nil }
-        return stored
+        lookup(key)?.stored
+    }
+
+    /// The answer for `key` and where it sits (for an alias), if it is there and fresh.
+    func lookup(_ key: AnswerKey) -> (stored: StoredAnswer, handle: LRUHandle)? {
+        guard let (stored, handle) = answers.entry(forKey: key), let fresh = fresh(stored) else { return nil }
+        return (fresh, handle)
+    }
+
+    // An expired entry is left where it is: the next answer for the key replaces it, and
+    // until then it is bounded by the budget like any other.
+    // No clock read for answers that never expire (the hit path of every initials avatar).
+    private func fresh(_ stored: StoredAnswer) -> StoredAnswer? {
+        stored.neverExpires || stored.isFresh(at: clock.now) ? stored : nil
     }
 
     /// Keeps `answer` under `key` (unless it has already expired) and `target` as its alias.
     func store(_ answer: StoredAnswer, for key: AnswerKey, target: String?) {
         if let expires = answer.expires, expires <= clock.now { return }
-        answers.insert(answer, forKey: key, cost: answer.cost(keyBytes: key.storageBytes))
-        if let target { remember(target, as: key) }
+        let handle = answers.insert(answer, forKey: key, cost: answer.cost(keyBytes: key.storageBytes))
+        if let target { remember(target, as: key, at: handle) }
     }
 
-    /// An alias costs both strings and the bookkeeping.
-    func remember(_ target: String, as key: AnswerKey) {
-        aliases.insert(key, forKey: target, cost: target.utf8.count + key.storageBytes + 192)
+    /// An alias costs both strings and the bookkeeping (the handle's two words included).
+    func remember(_ target: String, as key: AnswerKey, at handle: LRUHandle?) {
+        aliases.insert(Alias(key: key, handle: handle), forKey: target, cost: target.utf8.count + key.storageBytes + 192)
     }
 }

@@ -42,8 +42,8 @@ final class AnswerPipeline: Sendable {
     }
 
     func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest) -> HTTPHandlerResult {
-        if let stored = cache.answer(for: job.key) {
-            if job.remembersTarget { cache.remember(request.target, as: job.key) }
+        if let (stored, handle) = cache.lookup(job.key) {
+            if job.remembersTarget { cache.remember(request.target, as: job.key, at: handle) }
             return .respond(stored.answer(ifNoneMatch: request.ifNoneMatch), .hit)
         }
         let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
@@ -107,7 +107,7 @@ final class AnswerPipeline: Sendable {
         switch produced.content {
         case let .image(body, format, source, variant, cacheControl):
             stored = responses.image(
-                body: body, format: format, etagSeed: job.key.etagSeed(variant), source: source, cacheControl: cacheControl
+                body: body, format: format, key: job.key, variant: variant, source: source, cacheControl: cacheControl
             ).expiring(at: expires)
         case .plain(let response):
             stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires)

@@ -9,12 +9,17 @@ final class StoredAnswer: Sendable {
     let notModified: HTTPResponse?
     let etag: String?
     let expires: ContinuousClock.Instant?
+    /// `expires == nil`, kept as a plain flag: `ContinuousClock.Instant` is not frozen, so even
+    /// testing the optional for nil went through runtime value witnesses (~300 instructions of
+    /// every hit).
+    let neverExpires: Bool
 
     init(response: HTTPResponse, notModified: HTTPResponse?, etag: String?, expires: ContinuousClock.Instant? = nil) {
         self.response = response
         self.notModified = notModified
         self.etag = etag
         self.expires = expires
+        self.neverExpires = expires == nil
     }
 
     /// The same answer, valid until `expires` (nil: for ever).

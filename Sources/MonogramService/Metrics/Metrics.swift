@@ -42,10 +42,16 @@ public final class Metrics: Sendable {
 
     /// Counts one written response; called once per response on the loop thread.
     public func recordResponse(target: String?, status: Int, duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        recordResponse(target: target, status: status, microseconds: Int(clamping: seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000))
+    }
+
+    /// The same, with the duration as the access record has it (no `Duration` on the hit path).
+    public func recordResponse(target: String?, status: Int, microseconds: Int) {
         let route = MetricsRoute(target: target)
         let statusClass = min(max(status / 100, 1), 5) - 1
         requests[route.rawValue * Metrics.statusClasses.count + statusClass].add()
-        requestDuration.observe(duration)
+        requestDuration.observe(microseconds: microseconds)
     }
 
     /// Time spent producing one answer on the render pool.

@@ -13,7 +13,24 @@ enum MetricsRoute: Int, CaseIterable {
         // By bytes: this runs for every response, hits included, and walking the target as
         // Characters (grapheme breaking) was half the user-space instructions of a cache hit.
         let origin = target.utf8.first == UInt8(ascii: "/") ? Substring(target) : AvatarService.originForm(target)
-        self = origin.utf8.withContiguousStorageIfAvailable(Self.classify) ?? Self.classify(Array(origin.utf8))
+        self = origin.withUTF8Bytes { Self.classify($0) }
+    }
+
+    /// `classify` over contiguous bytes, comparing prefixes without generic iteration.
+    static func classify(_ target: UnsafeBufferPointer<UInt8>) -> MetricsRoute {
+        let path = UnsafeBufferPointer(rebasing: target[..<(target.firstIndex(of: UInt8(ascii: "?")) ?? target.count)])
+        func starts(_ prefix: [UInt8]) -> Bool {
+            guard path.count >= prefix.count else { return false }
+            for (index, byte) in prefix.enumerated() where path[index] != byte { return false }
+            return true
+        }
+        if starts(avatarBytes) { return .avatar }
+        if starts(groupBytes) { return .group }
+        if starts(gravatarBytes) { return .gravatar }
+        if path.count == 1, path.first == UInt8(ascii: "/") { return .playground }
+        if path.count == healthBytes.count, starts(healthBytes) { return .health }
+        if path.count == metricsBytes.count, starts(metricsBytes) { return .metrics }
+        return .other
     }
 
     private static let avatarBytes = Array("/avatar/".utf8), groupBytes = Array("/group/".utf8)

@@ -5,6 +5,8 @@ import MonogramHTTP
 /// headers readable by scripts on other origins, and embeddable by pages with COEP.
 struct CommonHeaders: Sendable {
     let fields: [(name: String, value: String)]
+    /// `fields` serialised once: every head ends with these bytes.
+    let lines: HTTPHeaderLines
 
     init(corsOrigin: String) {
         fields = [
@@ -13,18 +15,35 @@ struct CommonHeaders: Sendable {
             (HeaderName.exposeHeaders, HeaderName.avatarSource + ", " + HeaderName.avatarError),
             (HeaderName.resourcePolicy, "cross-origin"),
         ]
+        lines = HTTPHeaderLines(fields)
     }
+
+    /// `Content-Type` (plain text) and `Cache-Control: no-store`, the start of every text answer.
+    static let plainTextNoStore = HTTPHeaderLines([
+        (HeaderName.contentType, MediaType.plainText), (HeaderName.cacheControl, CacheDirective.noStore),
+    ])
 
     /// A one-line `text/plain` answer, never cacheable (§1's error body).
     func text(_ status: HTTPStatus, _ line: String, extra: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(
-            status: status,
-            headers: [(HeaderName.contentType, MediaType.plainText), (HeaderName.cacheControl, CacheDirective.noStore)] + extra + fields,
-            body: Array((line + "\n").utf8))
+        HTTPResponse(status: status, body: Array((line + "\n").utf8)) { head in
+            head.append(CommonHeaders.plainTextNoStore)
+            for field in extra { head.field(field.name, field.value) }
+            head.append(lines)
+        }
     }
 
     /// Any other answer: `headers` first, then the common ones.
     func response(_ status: HTTPStatus, _ headers: [(name: String, value: String)], body: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: headers + fields, body: body)
+        response(status, body: body) { head in
+            for field in headers { head.field(field.name, field.value) }
+        }
+    }
+
+    /// Any other answer: what `fields` writes first, then the common ones.
+    func response(_ status: HTTPStatus, body: [UInt8], _ fields: (inout HTTPHeadWriter) -> Void) -> HTTPResponse {
+        HTTPResponse(status: status, body: body) { head in
+            fields(&head)
+            head.append(lines)
+        }
     }
 }

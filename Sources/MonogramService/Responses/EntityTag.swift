@@ -5,9 +5,22 @@ enum EntityTag {
     /// A strong tag from the canonical request and the release, so it changes exactly when the
     /// bytes may change.
     static func make(canonicalKey: String, release: String) -> String {
-        let hash = ColorKey.fnv1a64(Array((release + "\n" + canonicalKey).utf8))
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        make(hash: ColorKey.fnv1a64(canonicalKey.utf8, continuing: seed(release: release)))
+    }
+
+    /// The FNV-1a 64 state after `release` and the newline that separates it from the key.
+    static func seed(release: String) -> UInt64 {
+        ColorKey.fnv1a64("\n".utf8, continuing: ColorKey.fnv1a64(release.utf8))
+    }
+
+    /// `"` + 16 lower-case hex digits of `hash` + `"`, written digit by digit.
+    static func make(hash: UInt64) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var tag = [UInt8](repeating: UInt8(ascii: "\""), count: 18)
+        for index in 0..<16 {
+            tag[16 - index] = digits[Int(truncatingIfNeeded: (hash >> (4 * UInt64(index))) & 0xF)]
+        }
+        return String(decoding: tag, as: UTF8.self)
     }
 
     /// True when any listed tag matches `etag` by weak comparison, or the list is `*`.

@@ -7,22 +7,39 @@ struct ResponseFactory: Sendable {
     let cacheControl: String
     let release: String
     let headers: CommonHeaders
+    /// The ETag hash's state after the release (`EntityTag.seed`), hashed once.
+    let releaseHash: UInt64
+
+    init(cacheControl: String, release: String, headers: CommonHeaders) {
+        self.cacheControl = cacheControl
+        self.release = release
+        self.headers = headers
+        self.releaseHash = EntityTag.seed(release: release)
+    }
 
     /// SVG can carry script; this forbids everything but inline styles even if a page opens it.
     static let svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
     /// `cacheControl` replaces the configured `Cache-Control` (pictures: the source's lifetime,
     /// or the short failure value when drawn without the picture).
-    func image(body: [UInt8], format: OutputFormat, etagSeed: String, source: AvatarSource, cacheControl: String? = nil) -> StoredAnswer {
-        let etag = EntityTag.make(canonicalKey: etagSeed, release: release)
-        var shared: [(name: String, value: String)] = [
-            (HeaderName.etag, etag),
-            (HeaderName.cacheControl, cacheControl ?? self.cacheControl),
-            (HeaderName.avatarSource, source.rawValue),
-        ]
-        if format == .svg { shared.append((HeaderName.contentSecurityPolicy, ResponseFactory.svgPolicy)) }
-        let response = headers.response(.ok, [(HeaderName.contentType, format.contentType)] + shared, body: body)
-        let notModified = headers.response(.notModified, shared, body: [])
+    /// The ETag is `EntityTag.make(canonicalKey: key.etagSeed(variant), release: release)`.
+    func image(
+        body: [UInt8], format: OutputFormat, key: AnswerKey, variant: AnswerVariant, source: AvatarSource, cacheControl: String? = nil
+    ) -> StoredAnswer {
+        let etag = EntityTag.make(hash: key.etagHash(variant, continuing: releaseHash))
+        let cacheControl = cacheControl ?? self.cacheControl
+        // The 200 and its 304 share every line but `Content-Type` (and `Content-Length`).
+        let shared = { (head: inout HTTPHeadWriter) in
+            head.field(HeaderName.etag, etag)
+            head.field(HeaderName.cacheControl, cacheControl)
+            head.field(HeaderName.avatarSource, source.rawValue)
+            if format == .svg { head.field(HeaderName.contentSecurityPolicy, ResponseFactory.svgPolicy) }
+        }
+        let response = headers.response(.ok, body: body) { head in
+            head.field(HeaderName.contentType, format.contentType)
+            shared(&head)
+        }
+        let notModified = headers.response(.notModified, body: [], shared)
         return StoredAnswer(response: response, notModified: notModified, etag: etag)
     }
 }

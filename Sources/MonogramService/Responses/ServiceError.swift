@@ -65,15 +65,14 @@ struct ErrorResponses: Sendable {
         extra: [(name: String, value: String)] = []
     ) -> HTTPResponse {
         guard let placeholder else { return headers.text(status, message, extra: extra) }
-        return headers.response(
-            status,
-            [
-                (HeaderName.contentType, MediaType.png),
-                (HeaderName.cacheControl, CacheDirective.noStore),
-                (HeaderName.avatarSource, AvatarSource.placeholder.rawValue),
-                (HeaderName.avatarError, ErrorResponses.headerSafe(message)),
-            ] + extra,
-            body: placeholder)
+        let reason = ErrorResponses.headerSafe(message)
+        return headers.response(status, body: placeholder) { head in
+            head.field(HeaderName.contentType, MediaType.png)
+            head.field(HeaderName.cacheControl, CacheDirective.noStore)
+            head.field(HeaderName.avatarSource, AvatarSource.placeholder.rawValue)
+            head.field(HeaderName.avatarError, reason)
+            for field in extra { head.field(field.name, field.value) }
+        }
     }
 
     static func overBudget(_ headers: CommonHeaders, retryAfter seconds: Int, placeholder: [UInt8]?) -> HTTPResponse {

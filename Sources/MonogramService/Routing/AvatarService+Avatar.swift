@@ -6,7 +6,10 @@ extension AvatarService {
     func avatar(_ request: AnswerRequest, segment: Substring, query: Substring) -> HTTPHandlerResult {
         do throws(OptionsError) {
             let (name, options) = try parseAvatar(segment: segment, query: query)
-            return pipeline.answer(jobs.avatar(name: name, options: options), for: request)
+            switch jobs.avatar(name: name, options: options) {
+            case .initials(let job): return pipeline.answer(job, for: request)
+            case .picture(let job): return pipeline.answer(job, for: request)
+            }
         } catch {
             return .respond(badRequest(error, request.head), .none)
         }
@@ -17,7 +20,7 @@ extension AvatarService {
     func parseAvatar(segment: Substring, query: Substring) throws(OptionsError) -> (name: String, options: AvatarOptions) {
         let (rawName, suffixFormat) = AvatarPath.split(segment)
         let name = try PathSegment.decodeName(rawName)
-        var options = try AvatarOptions(query: QueryString.parse(query), limits: jobs.limits)
+        var options = try AvatarOptions(rawQuery: query, limits: jobs.limits)
         if let suffixFormat { options.format = suffixFormat }
         try options.checkTheme()
         try options.format.check(pixels: options.pixelSize * options.pixelSize)

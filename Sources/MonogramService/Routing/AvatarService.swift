@@ -69,8 +69,12 @@ public final class AvatarService: HTTPHandler {
         if let cached = pipeline.cache.answer(forTarget: rawKey) {
             return .respond(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)), .hit)
         }
-        var query = target.drop(while: { $0 != "?" }).dropFirst()
-        let route = Route(path: target.prefix(while: { $0 != "?" }))
+        // By bytes: walking the target as Characters (grapheme breaking) to find `?` cost
+        // ~15,000 instructions of every miss.
+        let pathBytes = target.withUTF8Bytes { $0.firstIndex(of: UInt8(ascii: "?")) ?? $0.count }
+        let questionMark = target.utf8.index(target.startIndex, offsetBy: pathBytes)
+        var query = questionMark == target.endIndex ? target[questionMark...] : target[target.utf8.index(after: questionMark)...]
+        let route = Route(path: target[..<questionMark])
         if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query) {
             return .respond(refusal, .refused)
         }
@@ -98,7 +102,7 @@ public final class AvatarService: HTTPHandler {
 
     /// Once per written response: counted for `/metrics`, then one access line (or none).
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
-        metrics.recordResponse(target: record.request?.target, status: record.status, duration: .microseconds(record.durationMicroseconds))
+        metrics.recordResponse(target: record.request?.target, status: record.status, microseconds: record.durationMicroseconds)
         return accessLog?.line(record)
     }
 

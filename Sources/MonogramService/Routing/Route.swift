@@ -23,28 +23,42 @@ enum Route: Equatable {
         }
     }
 
+    /// Decided on the path's bytes (RFC 3986 delimiters are ASCII): comparing Substrings by
+    /// Characters cost ~12,000 instructions of every request that missed the cache.
     init(path: Substring) {
-        if path == "/healthz" {
-            self = .health
-        } else if path == "/metrics" {
-            self = .metrics
-        } else if path == "/" {
-            self = .playground
-        } else if let segment = Route.segment(of: path, under: "/avatar/") {
-            self = .avatar(segment: segment)
-        } else if let segment = Route.segment(of: path, under: "/group/") {
-            self = .group(segment: segment)
-        } else if let segment = Route.segment(of: path, under: "/gravatar/") {
-            self = .gravatar(segment: segment)
-        } else {
-            self = .notFound
+        let found = path.withUTF8Bytes { bytes -> (Route?, prefix: Int, kind: UInt8) in
+            if bytes.elementsEqual(Route.healthBytes) { return (.health, 0, 0) }
+            if bytes.elementsEqual(Route.metricsBytes) { return (.metrics, 0, 0) }
+            if bytes.count == 1, bytes.first == UInt8(ascii: "/") { return (.playground, 0, 0) }
+            for (kind, prefix) in Route.segmentPrefixes.enumerated() where bytes.starts(with: prefix) {
+                // The single segment after the prefix, or nothing when there are more.
+                guard !bytes[prefix.count...].contains(UInt8(ascii: "/")) else { return (.notFound, 0, 0) }
+                return (nil, prefix.count, UInt8(kind))
+            }
+            return (.notFound, 0, 0)
+        }
+        if let route = found.0 {
+            self = route
+            return
+        }
+        let segment = path[path.utf8.index(path.startIndex, offsetBy: found.prefix)...]
+        switch found.kind {
+        case 0: self = .avatar(segment: segment)
+        case 1: self = .group(segment: segment)
+        default: self = .gravatar(segment: segment)
         }
     }
 
-    /// The single path segment after `prefix`, or nil when the path has more segments.
-    static func segment(of path: Substring, under prefix: String) -> Substring? {
-        guard path.hasPrefix(prefix) else { return nil }
-        let segment = path.dropFirst(prefix.count)
-        return segment.contains("/") ? nil : segment
+    /// The prefixes of the routes with one segment after them, in `init(path:)`'s order.
+    private static let healthBytes = Array("/healthz".utf8), metricsBytes = Array("/metrics".utf8)
+    private static let segmentPrefixes = [Array("/avatar/".utf8), Array("/group/".utf8), Array("/gravatar/".utf8)]
+}
+
+extension Substring {
+    /// `body` over the UTF-8 bytes, in place for a native string (as targets are). Through
+    /// `withUTF8`: `utf8.withContiguousStorageIfAvailable` on a Substring cost ~300 instructions.
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var copy = self
+        return copy.withUTF8(body)
     }
 }
