@@ -70,6 +70,7 @@ final class OriginServer: Sendable {
         switch path.prefix(while: { $0 != "?" }) {
         case "/png": file(client, "quadrants.png", extra: "Cache-Control: public, max-age=600\r\n")
         case "/jpeg-rotated": file(client, "rotated-6.jpg")
+        case "/half-alpha": file(client, "half-alpha.png")
         case "/webp": file(client, "quadrants.webp")
         case "/text": file(client, "not-image.txt")
         case "/truncated": file(client, "truncated.png")
