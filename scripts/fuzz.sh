@@ -45,19 +45,34 @@ harness_for() {
     esac
 }
 
+# Copies `files` into $OUT/src/<name> without their imports of our other modules (a harness is
+# one module), then lists the copies.
+one_module() {
+    local dir="$OUT/src/$1"
+    shift
+    mkdir -p "$dir"
+    for file in "$@"; do
+        sed -E '/^(public |internal )?import (MonogramCore|MonogramSync)$/d' "$file" > "$dir/$(basename "$file")"
+    done
+    ls "$dir"/*.swift
+}
+
 # The module sources a harness is compiled with; the parser files need neither CSystem nor Glibc.
 sources_for() {
     case "$1" in
         http-parser)
             ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
-        # The cache, the worker pool and the client budget table need MonogramSync (another
-        # module) and are not reached by these harnesses.
-        options | initials) ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift ;;
+        # The cache, the worker pool and the client budget table need MonogramSync's locks and
+        # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
+        options | initials)
+            one_module "$1" $(ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+                Sources/MonogramSync/TwoPassBytes.swift ;;
         # The sans-I/O connection lifecycle with the parser and the message types it queues
-        # (none of them needs CSystem, Glibc sockets or MonogramSync).
+        # (none of them needs CSystem or Glibc sockets; the head writer needs TwoPassBytes).
         connection-machine)
-            ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Connection/*.swift \
-                Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPHeadWriter,HTTPAccessNote}.swift ;;
+            one_module "$1" Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Connection/*.swift \
+                Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPHeadWriter,HTTPAccessNote}.swift \
+                Sources/MonogramSync/TwoPassBytes.swift ;;
         # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
         directory-csv) ls Sources/MonogramGravatar/CSVReader.swift Sources/MonogramGravatar/DirectoryRows.swift ;;
         picture-headers) echo Sources/MonogramPictures/CacheLifetime.swift ;;
@@ -65,13 +80,8 @@ sources_for() {
             ls Sources/MonogramPictures/{PictureURL,AllowList,AddressPolicy,PictureError}.swift ;;
         exif) ls Sources/MonogramPictures/{ExifOrientation,JPEGStructure}.swift ;;
         decoders)
-            local dir="$OUT/src/decoders"
-            mkdir -p "$dir"
-            for file in Sources/MonogramPictures/{PictureDecoder,PictureHeader,PictureFormat,PictureError,ExifOrientation,JPEGStructure,PictureGeometry}.swift \
-                Sources/MonogramCore/PictureBitmap.swift; do
-                sed -E '/^(public |internal )?import (MonogramCore|MonogramSync)$/d' "$file" > "$dir/$(basename "$file")"
-            done
-            ls "$dir"/*.swift ;;
+            one_module decoders Sources/MonogramPictures/{PictureDecoder,PictureHeader,PictureFormat,PictureError,ExifOrientation,JPEGStructure,PictureGeometry}.swift \
+                Sources/MonogramCore/PictureBitmap.swift ;;
         # Our PNG writer and the WebP encoder with what they need of MonogramRender, plus the
         # round-trip test's image generator and checks and the frozen reference encoder they
         # compare against (one module: their imports removed).

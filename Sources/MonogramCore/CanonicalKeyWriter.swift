@@ -1,3 +1,5 @@
+import MonogramSync
+
 /// Writes a canonical key into bytes: what `AvatarOptions.canonicalKey` builds once per miss
 /// (and per request refused by the client budget). Appending `"|" + piece` Strings cost ~7,700
 /// instructions a key; this spells every piece exactly as those Strings did.
@@ -5,47 +7,29 @@
 /// Two passes, as `HTTPHeadWriter`: `make` runs the writing function once to count and once
 /// to write into the string's own storage.
 struct CanonicalKeyWriter {
-    /// Nil while measuring.
-    private let buffer: UnsafeMutableBufferPointer<UInt8>?
-    private(set) var count = 0
+    private var out: TwoPassBytes
 
-    private init(buffer: UnsafeMutableBufferPointer<UInt8>?) {
-        self.buffer = buffer
+    private init(out: TwoPassBytes) {
+        self.out = out
     }
 
     /// The string `write` spells; `write` must write the same both times it is called.
     static func make(_ write: (inout CanonicalKeyWriter) -> Void) -> String {
-        var measure = CanonicalKeyWriter(buffer: nil)
+        var measure = CanonicalKeyWriter(out: TwoPassBytes())
         write(&measure)
-        return String(unsafeUninitializedCapacity: measure.count) { buffer in
-            var writer = CanonicalKeyWriter(buffer: buffer)
+        return String(unsafeUninitializedCapacity: measure.out.count) { buffer in
+            var writer = CanonicalKeyWriter(out: TwoPassBytes(into: UnsafeMutableRawBufferPointer(buffer)))
             write(&writer)
-            return writer.count
+            return writer.out.count
         }
     }
 
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes($0) }
-    }
+    mutating func append(_ text: String) { out.text(text) }
 
-    mutating func literal(_ text: StaticString) {
-        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
+    mutating func literal(_ text: StaticString) { out.literal(text) }
 
     /// `String(value)`.
-    mutating func append(_ value: Int) {
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
-        var rest = magnitude
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
-    }
+    mutating func append(_ value: Int) { out.decimal(value) }
 
     /// `AvatarOptions.canonical(value)`: integers without `.0`, else Swift's shortest
     /// round-trip form. Values with one to three decimals (every default and almost every
@@ -100,21 +84,5 @@ struct CanonicalKeyWriter {
         }
     }
 
-    private mutating func byte(_ byte: UInt8) {
-        if let buffer {
-            precondition(count < buffer.count, "a key must be written the same on both passes")
-            buffer[count] = byte
-        }
-        count += 1
-    }
-
-    private mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if let buffer {
-            precondition(bytes.count <= buffer.count - count, "a key must be written the same on both passes")
-            if let source = bytes.baseAddress, let target = buffer.baseAddress, !bytes.isEmpty {
-                (target + count).update(from: source, count: bytes.count)
-            }
-        }
-        count += bytes.count
-    }
+    private mutating func byte(_ byte: UInt8) { out.byte(byte) }
 }

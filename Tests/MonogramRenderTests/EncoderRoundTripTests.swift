@@ -3,22 +3,10 @@ import Testing
 
 @Suite("Our PNG writer and lossless WebP round-trip exactly")
 struct EncoderRoundTripTests {
-    /// SplitMix64: the seeded bytes the images are built from, the same on every run.
-    private struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("seeded structured images (runs, row repeats, palettes at depth boundaries, 32 KiB rows) decode to their exact pixels",
           arguments: 0..<4)
     func seededImages(_ batch: Int) {
-        var random = Seeded(state: UInt64(batch))
+        var random = SplitMix64(state: UInt64(batch))
         for index in 0..<75 {
             let count = 8 + Int(random.next() % 1500)
             let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }

@@ -6,23 +6,11 @@ import Testing
 /// for a large image and cut back after it. Each stream is compared with the frozen encoder's.
 @Suite("RunDeflate's reused scratch")
 struct RunDeflateScratchTests {
-    /// SplitMix64, so the images are the same on every run.
-    struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// RGBA-like rows (filter byte, then pixels) whose pixels repeat their left neighbour's
     /// first `repeated` bytes and draw the rest from `alphabet` values: many short matches
     /// and literals, so many tokens and hash-table entries.
     static func rows(width: Int, height: Int, repeated: Int, alphabet: UInt64, seed: UInt64) -> [UInt8] {
-        var random = Seeded(state: seed)
+        var random = SplitMix64(state: seed)
         var bytes = [UInt8](repeating: 0, count: height * (1 + 4 * width))
         for y in 0..<height {
             for x in 0..<width {
@@ -97,7 +85,7 @@ struct RunDeflateScratchTests {
 
     @Test("Huffman codes equal the reference builder's for random, skewed and tiny alphabets")
     func huffmanMatchesReference() {
-        var random = Seeded(state: 6)
+        var random = SplitMix64(state: 6)
         for trial in 0..<400 {
             let symbols = [1, 2, 19, 30, 286][trial % 5]
             let limit = symbols == 19 ? 7 : 15

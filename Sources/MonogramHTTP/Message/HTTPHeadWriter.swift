@@ -1,3 +1,5 @@
+import MonogramSync
+
 /// Writes a response head straight into bytes: the status line, header lines and the
 /// `Content-Length` line, with numbers formatted digit by digit. String interpolation and
 /// appends built every head as a `String` first (~18,000 instructions per head, two heads per
@@ -7,19 +9,18 @@
 /// to copy them into an array allocated at exactly that size, so a cached head holds no slack
 /// that the cache's byte accounting (`head.count`) would miss.
 public struct HTTPHeadWriter {
-    /// Nil while measuring.
-    private let buffer: UnsafeMutableRawBufferPointer?
+    private var out: TwoPassBytes
     /// Bytes written (or, while measuring, that would be).
-    private(set) var count = 0
+    var count: Int { out.count }
 
     /// A writer that only counts.
     init() {
-        buffer = nil
+        out = TwoPassBytes()
     }
 
     /// A writer into `buffer`, which must hold what the measuring pass counted.
     init(into buffer: UnsafeMutableRawBufferPointer) {
-        self.buffer = buffer
+        out = TwoPassBytes(into: buffer)
     }
 
     /// One `name: value` line.
@@ -51,46 +52,14 @@ public struct HTTPHeadWriter {
         literal("\r\n")
     }
 
-    mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
-    }
+    mutating func text(_ text: String) { out.text(text) }
 
-    mutating func literal(_ text: StaticString) {
-        write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
+    mutating func literal(_ text: StaticString) { out.literal(text) }
 
     /// `value` in decimal, as `"\(value)"` spells it.
-    mutating func decimal(_ value: Int) {
-        if value < 0 { literal("-") }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
-        var rest = magnitude
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
-    }
+    mutating func decimal(_ value: Int) { out.decimal(value) }
 
-    private mutating func byte(_ byte: UInt8) {
-        if let buffer {
-            precondition(count < buffer.count, "a head's fields must write the same bytes on both passes")
-            buffer[count] = byte
-        }
-        count += 1
-    }
-
-    private mutating func write(_ bytes: UnsafeRawBufferPointer) {
-        if let buffer {
-            precondition(bytes.count <= buffer.count - count, "a head's fields must write the same bytes on both passes")
-            if let source = bytes.baseAddress, let target = buffer.baseAddress, !bytes.isEmpty {
-                (target + count).copyMemory(from: source, byteCount: bytes.count)
-            }
-        }
-        count += bytes.count
-    }
+    private mutating func write(_ bytes: UnsafeRawBufferPointer) { out.write(bytes) }
 }
 
 /// Header lines serialised once (`name: value\r\n` each), for the constant part of many heads.
