@@ -84,8 +84,13 @@ final class OutlineCoverage: Sendable {
         self.rowsAreSolid = rowsAreSolid
     }
 
-    /// Bytes held, for the cache's budget (with a fixed charge for the object and its arrays).
-    var byteCount: Int { 512 + fullStart.count * 16 + partialStart.count * 4 + partialColumn.count * 5 }
+    /// Bytes held, for the cache's budget: the arrays' allocated capacity (appends grow them
+    /// past their counts), plus a fixed charge for the object and the arrays' headers.
+    var byteCount: Int {
+        let words = fullStart.capacity + fullEnd.capacity + partialStart.capacity + partialColumn.capacity
+            + coveredStart.capacity + coveredEnd.capacity
+        return 512 + 4 * words + partialCoverage.capacity
+    }
 
     /// Whether every pixel of `box` (whole pixels, clamped to the image) is covered 255: a
     /// clip by the outline would leave what is drawn there untouched.
