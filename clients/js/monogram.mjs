@@ -320,7 +320,7 @@ export function groupPath(names, o = {}) {
  * @returns {string}
  */
 export function likedByPath(users, o = {}) {
-  const { total, max, ...rest } = o;
+  const { total, max, more: _more, ids: _ids, pictures: _pictures, ...rest } = o;
   if (max !== undefined && (!Number.isSafeInteger(max) || max < 1 || max > 3)) throw new RangeError("max must be 1, 2 or 3 (faces in a liked-by row)");
   const shown = users.slice(0, max ?? 3);
   const count = total ?? users.length;
