@@ -233,7 +233,10 @@ function withQuery(path, pairs) {
 }
 
 function extra(pairs, options) {
-  for (const [name, value] of options.extra ?? []) pairs.push([String(name), String(value)]);
+  for (const pair of options.extra ?? []) {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new RangeError("extra must be [name, value] pairs");
+    pairs.push([String(pair[0]), String(pair[1])]);
+  }
 }
 
 /** The §1/§10/§11 parameters that `/avatar` and `/group` share, in the canonical order. */

@@ -4,7 +4,7 @@
 // as the Swift client's tests also require), requests it, and checks that the answer is what
 // the URL's parameters say: status, Content-Type, pixel size, and for PNG the shape's corners.
 //   node clients/js/test/live.mjs BINARY
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -59,6 +59,12 @@ try {
       checked += 1;
       const problem = await check(c, url);
       if (problem) fail(`${c.title}: ${url}: ${problem}`);
+    }
+    // `monogram sign` signs the same bytes the same way (it gets the URL without its sig).
+    for (const url of c.sign ? urls : []) {
+      const unsigned = url.slice(0, url.lastIndexOf(url.includes("&sig=") ? "&sig=" : "?sig="));
+      const printed = execFileSync(binary, ["sign", "--config", config, unsigned], { encoding: "utf8" }).trim();
+      if (printed !== url) fail(`${c.title}: monogram sign printed ${printed}, the client ${url}`);
     }
     // The same target with its signature altered must be refused: the server really checks.
     if (c.sign) {
