@@ -59,8 +59,10 @@ public struct Monogram: Sendable {
         try finish(MonogramPath.group(names, options))
     }
 
-    public func likedBy(_ users: [User], _ options: GroupOptions = GroupOptions()) throws(MonogramClientError) -> String {
-        try finish(MonogramPath.likedBy(users, options))
+    public func likedBy(
+        _ users: [User], _ options: GroupOptions = GroupOptions(), withoutPicture: LikedByFace = .initials
+    ) throws(MonogramClientError) -> String {
+        try finish(MonogramPath.likedBy(users, options, withoutPicture: withoutPicture))
     }
 
     public func avatarView(_ configuration: AvatarViewConfiguration) throws(MonogramClientError) -> String {

@@ -88,12 +88,17 @@ public enum MonogramPath {
 
     /// A "liked by" row: the first `options.max` (1…3, default 3) users as faces, with their
     /// colour keys and pictures, and a `+N` bubble counting the rest of `options.total`
-    /// (default: the number of users). No users: one placeholder face.
-    public static func likedBy(_ users: [User], _ options: GroupOptions = GroupOptions()) throws(MonogramClientError) -> String {
+    /// (default: the number of users). A user without a picture shows initials, or with
+    /// `withoutPicture: .placeholder` the neutral placeholder face. No users: one placeholder.
+    public static func likedBy(
+        _ users: [User], _ options: GroupOptions = GroupOptions(), withoutPicture: LikedByFace = .initials
+    ) throws(MonogramClientError) -> String {
         if let max = options.max, !(1...3).contains(max) {
             throw MonogramClientError("max", "must be 1, 2 or 3 (faces in a liked-by row)")
         }
-        let shown = Array(users.prefix(options.max ?? 3))
+        let shown = users.prefix(options.max ?? 3).map { user in
+            withoutPicture == .placeholder && (user.picture ?? "").isEmpty ? User() : user
+        }
         let count = options.total ?? users.count
         guard count >= shown.count else { throw MonogramClientError("total", "must be at least the number of users shown") }
         var o = options
@@ -135,6 +140,14 @@ public enum MonogramPath {
         if let gradient { pairs.append(("gradient", "\(gradient)")) }
         if let matte { pairs.append(("matte", try URLText.color(matte, "matte"))) }
     }
+}
+
+/// What a "liked by" face shows for a user without a picture.
+public enum LikedByFace: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The user's initials on their colour.
+    case initials
+    /// The neutral placeholder silhouette, as apps show for users without a picture.
+    case placeholder
 }
 
 /// A person in a "liked by" row: no name draws the placeholder face; `id` is the colour key;

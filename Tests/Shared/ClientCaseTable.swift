@@ -38,11 +38,16 @@ enum ClientCaseTable {
             let avatar: AvatarOptions?
             let group: GroupOptions?
             let gravatar: GravatarOptions?
+            /// The liked-by helper's own option.
+            let withoutPicture: LikedByFace?
+
+            private enum Keys: String, CodingKey { case withoutPicture }
 
             init(from decoder: any Decoder) throws {
                 avatar = try? AvatarOptions(from: decoder)
                 group = try? GroupOptions(from: decoder)
                 gravatar = try? GravatarOptions(from: decoder)
+                withoutPicture = try decoder.container(keyedBy: Keys.self).decodeIfPresent(LikedByFace.self, forKey: .withoutPicture)
             }
         }
 
@@ -72,7 +77,8 @@ enum ClientCaseTable {
         switch (c.kind, c.of) {
         case ("avatar", _), ("error", "avatar"): return (try client.avatar(c.name ?? "", avatar), nil)
         case ("group", _), ("error", "group"): return (try client.group(c.names ?? [], group), nil)
-        case ("likedBy", _): return (try client.likedBy(c.users ?? [], group), nil)
+        case ("likedBy", _):
+            return (try client.likedBy(c.users ?? [], group, withoutPicture: c.options?.withoutPicture ?? .initials), nil)
         case ("avatarView", _): return (try client.avatarView(c.config ?? AvatarViewConfiguration()), nil)
         case ("gravatar", _), ("error", "gravatar"):
             if let email = c.email { return (try client.gravatar(email: email, gravatar), nil) }

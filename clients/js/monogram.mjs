@@ -317,15 +317,17 @@ export function groupPath(names, o = {}) {
 
 /**
  * A "liked by" row: the first `max` (≤ 3) users as faces, pictures and colour keys where given,
- * and a `+N` bubble for the rest of `total` (default: the number of users).
+ * and a `+N` bubble for the rest of `total` (default: the number of users). A user without a
+ * picture shows initials, or with `withoutPicture: "placeholder"` the neutral placeholder face.
  * @param {User[]} users
- * @param {{total?: number, max?: number} & Omit<GroupOptions, "max" | "more" | "total" | "ids" | "pictures">} [o]
+ * @param {{total?: number, max?: number, withoutPicture?: "initials" | "placeholder"} & Omit<GroupOptions, "max" | "more" | "total" | "ids" | "pictures">} [o]
  * @returns {string}
  */
 export function likedByPath(users, o = {}) {
-  const { total, max, more: _more, ids: _ids, pictures: _pictures, ...rest } = o;
+  const { total, max, withoutPicture = "initials", more: _more, ids: _ids, pictures: _pictures, ...rest } = o;
   if (max !== undefined && (!Number.isSafeInteger(max) || max < 1 || max > 3)) throw new RangeError("max must be 1, 2 or 3 (faces in a liked-by row)");
-  const shown = users.slice(0, max ?? 3);
+  oneOf("withoutPicture", withoutPicture, new Set(["initials", "placeholder"]));
+  const shown = users.slice(0, max ?? 3).map((u) => (withoutPicture === "placeholder" && !u.picture ? {} : u));
   const count = total ?? users.length;
   if (!Number.isSafeInteger(count) || count < shown.length) throw new RangeError("total must be at least the number of users shown");
   const names = shown.length ? shown.map((u) => u.name ?? "") : [""];
