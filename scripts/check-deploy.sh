@@ -38,7 +38,8 @@ out="$(systemd-analyze verify "$work/monogram.service" 2>&1 || echo "exit status
 step "promtool check rules deploy/prometheus/alerts.yml"
 promtool check rules deploy/prometheus/alerts.yml
 
-step "clients: node --test (clients/cases.json), then every case live against $binary with signatures on"
+step "clients: tsc checks monogram.mjs's JSDoc types; node --test (clients/cases.json); every case live against $binary with signatures on"
+tsc --allowJs --checkJs --noEmit --strict --target es2022 --module es2022 --moduleResolution node --lib es2022,dom clients/js/monogram.mjs
 node --test clients/js/test/monogram.test.mjs
 node clients/js/test/live.mjs "$binary"
 

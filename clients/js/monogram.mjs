@@ -27,7 +27,7 @@
  * @property {string} [initials]    up to 3 grapheme clusters
  * @property {number} [length]      1…3
  * @property {boolean} [uppercase]
- * @property {number} [fontSize]    0.1…1.0 → `font-size`
+ * @property {number} [fontSize]    0.1…1.0 sent as `font-size`
  * @property {string} [font]
  * @property {boolean} [bold]
  * @property {string} [id]          colour key
@@ -51,7 +51,7 @@
  * @property {number} [max]         1…10
  * @property {number} [overlap]     0…0.9
  * @property {number} [border]      integer px
- * @property {string} [borderColor] hex or `transparent` → `border-color`
+ * @property {string} [borderColor] hex or `transparent` sent as `border-color`
  * @property {boolean} [more]
  * @property {number} [total]
  * @property {Direction} [dir]
@@ -93,21 +93,21 @@
 /**
  * An AvatarImageView-style configuration; each property is one URL parameter (docs/clients.md).
  * @typedef {object} AvatarViewConfiguration
- * @property {string} [name]          → path
- * @property {string} [initials]      → initials
- * @property {string} [avatarId]      → id
- * @property {string} [bgColor]       → bg
- * @property {string} [textColor]     → color
- * @property {Shape} [shape]          → shape
- * @property {number} [cornerRadius]  → radius
- * @property {number} [textSizeFactor]→ font-size
- * @property {string} [fontName]      → font
- * @property {boolean} [bold]         → bold
- * @property {number} [pointSize]     → size
- * @property {Density} [scale]        → dpr
- * @property {string} [pictureURL]    → picture
- * @property {Theme} [theme]          → theme
- * @property {Format} [format]        → path suffix
+ * @property {string} [name] sent as path
+ * @property {string} [initials] sent as initials
+ * @property {string} [avatarId] sent as id
+ * @property {string} [bgColor] sent as bg
+ * @property {string} [textColor] sent as color
+ * @property {Shape} [shape] sent as shape
+ * @property {number} [cornerRadius] sent as radius
+ * @property {number} [textSizeFactor] sent as font-size
+ * @property {string} [fontName] sent as font
+ * @property {boolean} [bold] sent as bold
+ * @property {number} [pointSize] sent as size
+ * @property {Density} [scale] sent as dpr
+ * @property {string} [pictureURL] sent as picture
+ * @property {Theme} [theme] sent as theme
+ * @property {Format} [format] sent as path suffix
  */
 
 /** @typedef {string | ((data: Uint8Array) => Promise<Uint8Array> | Uint8Array)} Signer
@@ -147,9 +147,11 @@ function percentEncode(text, keep) {
   return out;
 }
 
-/** A name as one path segment: NFC (as the server normalises), commas encoded. */
+/** A name as one path segment: NFC (as the server normalises), commas encoded.
+ * @param {string} name */
 const encodeName = (name) => percentEncode(String(name).normalize("NFC"), "@");
-/** A query value: `,`, `/`, `:` and `@` stay readable (no browser or server changes them). */
+/** A query value: `,`, `/`, `:` and `@` stay readable (no browser or server changes them).
+ * @param {string} value */
 const encodeValue = (value) => percentEncode(String(value), ",/:@");
 
 /**
@@ -194,7 +196,8 @@ function integer(name, value) {
   return String(value);
 }
 
-/** A hex colour without `#`, lower case; `transparent` where allowed. */
+/** A hex colour without `#`, lower case; `transparent` where allowed.
+ * @param {string} name @param {string} value @param {boolean} [transparent] */
 function color(name, value, transparent = false) {
   const text = String(value);
   if (transparent && text.toLowerCase() === "transparent") return "transparent";
@@ -205,33 +208,39 @@ function color(name, value, transparent = false) {
   return hex.toLowerCase();
 }
 
+/** @param {string} name @param {any} value @param {Set<any>} allowed */
 function oneOf(name, value, allowed) {
   if (!allowed.has(value)) throw new RangeError(`${name} must be one of ${[...allowed].join(", ")}`);
   return String(value);
 }
 
+/** @param {Shape} value @param {boolean} allowMasks */
 function shape(value, allowMasks) {
   if (SHAPES.has(value)) return value;
   if (!allowMasks || typeof value !== "string" || value === "") throw new RangeError("shape must be square, circle or rounded" + (allowMasks ? " or a mask name" : ""));
   return value;
 }
 
+/** @param {number} value */
 function dpr(value) {
   if (!DENSITIES.has(value)) throw new RangeError("dpr must be 1, 1.5, 2, 3 or 4");
   return decimal("dpr", value);
 }
 
+/** @param {string[]} colors */
 function palette(colors) {
   if (!Array.isArray(colors) || colors.length < 2 || colors.length > 32) throw new RangeError("colors must list 2 to 32 hex colours");
   return colors.map((c) => color("colors", c)).join(",");
 }
 
-/** Appends `name=value` pairs (already formatted) to a path. */
+/** Appends `name=value` pairs (already formatted) to a path.
+ * @param {string} path @param {Array<[string, string]>} pairs */
 function withQuery(path, pairs) {
   const query = pairs.map(([name, value]) => percentEncode(name, "") + "=" + encodeValue(value)).join("&");
   return query ? path + "?" + query : path;
 }
 
+/** @param {Array<[string, string]>} pairs @param {{extra?: Array<[string, string]>}} options */
 function extra(pairs, options) {
   for (const pair of options.extra ?? []) {
     if (!Array.isArray(pair) || pair.length !== 2) throw new RangeError("extra must be [name, value] pairs");
@@ -239,7 +248,8 @@ function extra(pairs, options) {
   }
 }
 
-/** The §1/§10/§11 parameters that `/avatar` and `/group` share, in the canonical order. */
+/** The §1/§10/§11 parameters that `/avatar` and `/group` share, in the canonical order.
+ * @param {Array<[string, string]>} pairs @param {AvatarOptions | GroupOptions} o */
 function textAndColour(pairs, o) {
   if (o.length !== undefined) pairs.push(["length", integer("length", o.length)]);
   if (o.uppercase !== undefined) pairs.push(["uppercase", String(!!o.uppercase)]);
@@ -248,6 +258,7 @@ function textAndColour(pairs, o) {
   if (o.bold !== undefined) pairs.push(["bold", String(!!o.bold)]);
 }
 
+/** @param {Array<[string, string]>} pairs @param {AvatarOptions | GroupOptions} o */
 function paletteParameters(pairs, o) {
   if (o.theme !== undefined) pairs.push(["theme", oneOf("theme", o.theme, THEMES)]);
   if (o.palette !== undefined) pairs.push(["palette", String(o.palette)]);
@@ -263,6 +274,7 @@ function paletteParameters(pairs, o) {
  * @returns {string}
  */
 export function avatarPath(name, o = {}) {
+  /** @type {Array<[string, string]>} */
   const pairs = [];
   if (o.size !== undefined) pairs.push(["size", integer("size", o.size)]);
   if (o.dpr !== undefined) pairs.push(["dpr", dpr(o.dpr)]);
@@ -288,6 +300,7 @@ export function avatarPath(name, o = {}) {
  */
 export function groupPath(names, o = {}) {
   if (!Array.isArray(names) || names.length < 1 || names.length > 100) throw new RangeError("a group lists 1 to 100 names");
+  /** @type {Array<[string, string]>} */
   const pairs = [];
   if (o.size !== undefined) pairs.push(["size", integer("size", o.size)]);
   if (o.dpr !== undefined) pairs.push(["dpr", dpr(o.dpr)]);
@@ -302,7 +315,9 @@ export function groupPath(names, o = {}) {
   if (o.shape !== undefined) pairs.push(["shape", shape(o.shape, false)]);
   textAndColour(pairs, o);
   paletteParameters(pairs, o);
-  for (const [parameter, list] of [["id", o.ids], ["picture", o.pictures]]) {
+  /** @type {Array<[string, Array<string | null> | undefined]>} */
+  const repeated = [["id", o.ids], ["picture", o.pictures]];
+  for (const [parameter, list] of repeated) {
     if (list === undefined) continue;
     if (list.length > names.length) throw new RangeError(`${parameter} is given more often than there are names`);
     // Trailing empty values say nothing: the i-th value belongs to the i-th name.
@@ -324,7 +339,11 @@ export function groupPath(names, o = {}) {
  * @returns {string}
  */
 export function likedByPath(users, o = {}) {
-  const { total, max, withoutPicture = "initials", more: _more, ids: _ids, pictures: _pictures, ...rest } = o;
+  const { total, max, withoutPicture = "initials", ...rest } = /** @type {GroupOptions & {withoutPicture?: string}} */ (o);
+  // A liked-by row sets these itself from the users.
+  delete rest.more;
+  delete rest.ids;
+  delete rest.pictures;
   if (max !== undefined && (!Number.isSafeInteger(max) || max < 1 || max > 3)) throw new RangeError("max must be 1, 2 or 3 (faces in a liked-by row)");
   oneOf("withoutPicture", withoutPicture, new Set(["initials", "placeholder"]));
   const shown = users.slice(0, max ?? 3).map((u) => (withoutPicture === "placeholder" && !u.picture ? {} : u));
@@ -347,6 +366,7 @@ export function likedByPath(users, o = {}) {
  */
 export function gravatarPath(hash, o = {}) {
   if (!/^([0-9a-fA-F]{32}|[0-9a-fA-F]{64})$/.test(hash)) throw new RangeError("hash must be 32 or 64 hex digits");
+  /** @type {Array<[string, string]>} */
   const pairs = [];
   if (o.size !== undefined) pairs.push(["s", integer("size", o.size)]);
   if (o.fallback !== undefined) {
@@ -385,6 +405,7 @@ export function avatarViewPath(c) {
   });
 }
 
+/** @param {Uint8Array} bytes */
 function base64url(bytes) {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
@@ -411,7 +432,8 @@ export async function hmacSHA256(key, data) {
  * @param {{expires?: number | Date}} [options]
  * @returns {Promise<string>}
  */
-export async function sign(url, signer, { expires } = {}) {
+export async function sign(url, signer, options = {}) {
+  const { expires } = options;
   const match = /^(https?:\/\/[^/?]*)(.*)$/i.exec(url);
   const prefix = match ? match[1] : "";
   let target = match ? match[2] || "/" : url;
@@ -433,7 +455,8 @@ export async function sign(url, signer, { expires } = {}) {
  * @param {{base?: string, densities?: Density[], signer?: Signer, expires?: number | Date}} [o]
  * @returns {Promise<{src: string, srcset: string}>}
  */
-export async function srcset(build, { base = "", densities = [1, 2, 3], signer, expires } = {}) {
+export async function srcset(build, o = {}) {
+  const { base = "", densities = /** @type {Density[]} */ ([1, 2, 3]), signer, expires } = o;
   const root = base.replace(/\/+$/, "");
   const urls = [];
   for (const density of densities) {
@@ -450,7 +473,8 @@ export async function srcset(build, { base = "", densities = [1, 2, 3], signer, 
  */
 export class Monogram {
   /** @param {{base?: string, signer?: Signer, expires?: number | Date}} [o] */
-  constructor({ base = "", signer, expires } = {}) {
+  constructor(o = {}) {
+    const { base = "", signer, expires } = o;
     this.base = base.replace(/\/+$/, "");
     this.signer = signer;
     this.expires = expires;
