@@ -12,6 +12,14 @@ let settings: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
+// MonogramClient is built by apps that depend on this package, where SwiftPM refuses unsafe
+// flags: the same language settings, without the release-only optimisation flag.
+let clientSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "Monogram",
     products: [
@@ -63,7 +71,7 @@ let package = Package(
             dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures", "MonogramCrypto", "MonogramGravatar"],
             swiftSettings: settings
         ),
-        .target(name: "MonogramClient", swiftSettings: settings),
+        .target(name: "MonogramClient", swiftSettings: clientSettings),
         .executableTarget(name: "monogram", dependencies: ["MonogramService"], swiftSettings: settings),
 
         .testTarget(name: "MonogramClientTests", dependencies: ["MonogramClient"], swiftSettings: settings),
