@@ -36,6 +36,31 @@ struct FacepileRenderTests {
         try GoldenImage.check(try Fixture.renderPNG(spec), named: "gradient-jane-roe")
     }
 
+    /// The pictures in README and docs/group.md, drawn with the shipped configuration's font and
+    /// weight so they look like what the service answers for the URLs shown beside them.
+    @Test("the docs' facepile pictures are written (docs/examples/ under RECORD_GOLDENS=1)")
+    func docsExamples() throws {
+        let resolver = AvatarResolver(palette: .default, defaultFont: "Noto Sans", defaultBold: false)
+        let examples: [(file: String, names: [String], query: String)] = [
+            ("group-total", ["Jane Roe", "John Smith", "Ann Lee"], "size=64&dpr=2&more=true&total=2340"),
+            ("group-rtl", ["Jane Roe", "John Smith", "Ann Lee", "Bob Stone", "Kim"], "size=64&dpr=2&more=true&dir=rtl"),
+            ("group-gradient-accessible", ["Jane Roe", "John Smith", "Ann Lee", "Bob Stone"],
+             "size=64&dpr=2&max=4&palette=accessible&distinct=true&gradient=true"),
+        ]
+        for example in examples {
+            let options = try GroupOptions(query: QueryString.parse(example.query), limits: OptionLimits(), nameCount: example.names.count)
+            let image = try GroupFixture.render(resolver.resolve(names: example.names, options: options).spec)
+            #expect(image.height == 128)
+            if GoldenImage.isRecording {
+                try GoldenImage.write(image, to: Fixture.repositoryRoot + "/docs/examples/\(example.file).png")
+            }
+        }
+        var single = AvatarOptions()
+        (single.size, single.shape, single.gradient) = (96, .circle, true)
+        let face = try Fixture.renderPNG(resolver.resolve(name: "Jane Roe", options: single).spec)
+        if GoldenImage.isRecording { try GoldenImage.write(face, to: Fixture.repositoryRoot + "/docs/examples/gradient-jane-roe.png") }
+    }
+
     @Test("dir=rtl draws the left-to-right row mirrored: the first face rightmost and on top")
     func mirrored() throws {
         for knockOut in [false, true] {

@@ -30,12 +30,11 @@ struct GoldenTests {
     /// API §10 on the contact sheet: a `99+` row beside a gradient face, and a right-to-left,
     /// distinct, accessible-palette row beside a one-off palette's light colour (dark text).
     static func facepileRows() throws -> [RGBAImage] {
-        let width = try strip(nil).width, gap = 8
+        let width = try strip(nil).width
         func row(_ group: RGBAImage, _ face: RGBAImage) -> RGBAImage {
             var row = RGBAImage(width: width, height: 128)
             row.place(group, left: 0, top: 0)
             row.place(face, left: width - face.width, top: 0)
-            _ = gap
             return row
         }
         func face(_ query: String) throws -> RGBAImage {
