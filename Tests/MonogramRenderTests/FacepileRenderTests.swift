@@ -156,6 +156,14 @@ struct FacepileRenderTests {
         #expect(!plain.contains("<title>") && !plain.contains("m0000abcdef"))
     }
 
+    @Test("SVG ids: only ids defined in the document and references to them get the prefix")
+    func prefixRule() {
+        let svg = ##"<svg a="1"><clipPath id="clip1"/><g clip-path="url(#clip1)"><use xlink:href="#glyph0-1"/><path fill="#ABCDEF" d="M0"/></g></svg>"##
+        let out = String(decoding: SVGAnnotation.apply(SVGDocument(title: "A\u{FFFE}<b>", idPrefix: "p-"), to: Array(svg.utf8)), as: UTF8.self)
+        #expect(out == #"<svg a="1" role="img">"# + "\n<title>A\u{FFFD}&lt;b&gt;</title>"
+            + ##"<clipPath id="p-clip1"/><g clip-path="url(#p-clip1)"><use xlink:href="#glyph0-1"/><path fill="#ABCDEF" d="M0"/></g></svg>"##)
+    }
+
     @Test("SVG theme=auto: the dark-scheme classes carry the prefix too")
     func svgClasses() throws {
         var options = AvatarOptions()
