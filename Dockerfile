@@ -23,7 +23,7 @@ RUN --mount=type=cache,target=/src/.build,id=monogram-swift-build \
 
 FROM ${DEBIAN_IMAGE}
 COPY scripts/deps.sh /tmp/deps.sh
-RUN bash /tmp/deps.sh runtime && rm -rf /var/lib/apt/lists/* /tmp/deps.sh \
+RUN bash /tmp/deps.sh runtime && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/deps.sh \
  && groupadd --system --gid 10001 monogram \
  && useradd --system --uid 10001 --gid 10001 --home-dir /nonexistent --shell /usr/sbin/nologin monogram
 COPY --from=build /out/monogram /usr/local/bin/monogram

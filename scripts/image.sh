@@ -59,6 +59,16 @@ path-exclude /usr/share/locale/*
 path-include /usr/share/locale/locale.alias
 path-exclude /usr/share/lintian/*
 EOF
+  # apt as the official image sets it up: downloaded packages deleted after each install, no
+  # translations, compressed indexes (so the image's apt layers hold no caches).
+  cat > "$rootfs/etc/apt/apt.conf.d/docker-clean" <<'EOF'
+DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+EOF
+  echo 'Acquire::Languages "none";' > "$rootfs/etc/apt/apt.conf.d/docker-no-languages"
+  echo 'Acquire::GzipIndexes "true";' > "$rootfs/etc/apt/apt.conf.d/docker-gzip-indexes"
   local security="${mirror%/debian}/debian-security"
   cat > "$rootfs/etc/apt/sources.list" <<EOF
 deb $mirror bookworm main
