@@ -24,4 +24,5 @@ fi
 start=$SECONDS
 IMAGE="$IMAGE" bash scripts/image.sh
 echo "== image ready in $((SECONDS - start)) s; checking it live"
-python3 scripts/check-image.py --image "$IMAGE" --reference "$binary" --root "$root"
+# By ID: the image this checkout just built, whatever another checkout tags meanwhile.
+python3 scripts/check-image.py --image "$(cat .build/podman/image-id)" --reference "$binary" --root "$root"

@@ -130,6 +130,7 @@ pick_bases
 [ "${1:-}" = "bases" ] && exit 0
 
 say "podman build -t $IMAGE ${build_args[*]}"
-nice podman build --tag "$IMAGE" --layers "${build_args[@]}" --file Dockerfile .
-bytes="$(podman image inspect --format '{{.Size}}' "$IMAGE")"
+# The ID, for the container test: another checkout on this machine may retag $IMAGE meanwhile.
+nice podman build --tag "$IMAGE" --layers --iidfile "$root/.build/podman/image-id" "${build_args[@]}" --file Dockerfile .
+bytes="$(podman image inspect --format '{{.Size}}' "$(cat "$root/.build/podman/image-id")")"
 say "$IMAGE: $bytes bytes ($((bytes / 1048576)) MiB) uncompressed"
