@@ -2,12 +2,12 @@
 """Live checks of the container image, as Kubernetes would run it (scripts/check-image.sh).
 
 The image runs with a read-only root file system, as user 10001 by number, every capability
-dropped. Checked through the published port: /healthz answers; every script of the contact
-sheet (docs/contact-sheet.png: 12 scripts x 4 shapes, and the placeholder) renders as a valid
-128 x 128 PNG whose pixels match what the binary built on this machine draws for the same URL
-(a missing font or library in the image shows up as different pixels, not as an error); and
-SIGTERM with requests in flight, half-sent and complete, answers every one of them before the
-container exits 0.
+dropped. Checked: the image's HEALTHCHECK passes; through the published port, /healthz answers;
+every script of the contact sheet (docs/contact-sheet.png: 12 scripts x 4 shapes, and the
+placeholder) renders as a valid 128 x 128 PNG whose pixels match what the binary built on this
+machine draws for the same URL (a missing font or library in the image shows up as different
+pixels, not as an error); and SIGTERM with requests in flight, half-sent and complete, answers
+every one of them before the container exits 0.
 """
 import argparse
 import re
@@ -330,7 +330,10 @@ def main():
                     and not line.split()[1].startswith(("/dev", "/proc", "/sys"))]
         if writable:
             fail(f"writable tmpfs mounts besides the root: {writable}")
-        print(f"image {args.image[:19]}: /healthz 200 on a read-only root, as uid 10001")
+        # The image's own HEALTHCHECK (`monogram healthcheck`), which the OCI format would drop.
+        if podman("healthcheck", "run", container, check=False).returncode != 0:
+            fail("the image's HEALTHCHECK is missing or fails")
+        print(f"image {args.image[:19]}: /healthz 200 and HEALTHCHECK healthy on a read-only root, as uid 10001")
         check_contact_sheet(port, reference)
         check_drain(port, container)
     finally:

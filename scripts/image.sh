@@ -130,7 +130,8 @@ pick_bases
 [ "${1:-}" = "bases" ] && exit 0
 
 say "podman build -t $IMAGE ${build_args[*]}"
-# The ID, for the container test: another checkout on this machine may retag $IMAGE meanwhile.
-nice podman build --tag "$IMAGE" --layers --iidfile "$root/.build/podman/image-id" "${build_args[@]}" --file Dockerfile .
+# Docker's image format: the OCI one has no HEALTHCHECK, and podman would drop it. The ID is
+# for the container test: another checkout on this machine may retag $IMAGE meanwhile.
+nice podman build --format docker --tag "$IMAGE" --layers --iidfile "$root/.build/podman/image-id" "${build_args[@]}" --file Dockerfile .
 bytes="$(podman image inspect --format '{{.Size}}' "$(cat "$root/.build/podman/image-id")")"
 say "$IMAGE: $bytes bytes ($((bytes / 1048576)) MiB) uncompressed"
