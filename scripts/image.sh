@@ -24,8 +24,10 @@ IMAGE="${IMAGE:-monogram:latest}"
 BASE="${BASE:-auto}"
 REGISTRY_SWIFT="$(sed -n 's/^ARG SWIFT_IMAGE=//p' Dockerfile)"
 REGISTRY_DEBIAN="$(sed -n 's/^ARG DEBIAN_IMAGE=//p' Dockerfile)"
-toolchain="${SWIFT_TOOLCHAIN:-$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")}"
-swift_version="$("$toolchain/usr/bin/swift" --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)"
+# Only BASE=local needs a toolchain here; a machine with a registry may have none.
+swift_on_path="$(command -v swift || true)"
+toolchain="${SWIFT_TOOLCHAIN:-$([ -z "$swift_on_path" ] || dirname "$(dirname "$(dirname "$(readlink -f "$swift_on_path")")")")}"
+swift_version="$("$toolchain/usr/bin/swift" --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1 || true)"
 LOCAL_DEBIAN="${LOCAL_DEBIAN:-localhost/monogram-base/debian:bookworm-slim}"
 LOCAL_SWIFT="${LOCAL_SWIFT:-localhost/monogram-base/swift:${swift_version:-unknown}-bookworm}"
 
@@ -94,7 +96,7 @@ build_local_swift() {
 }
 
 local_bases() {
-  [ -x "$toolchain/usr/bin/swift" ] || { echo "no Swift toolchain at $toolchain (set SWIFT_TOOLCHAIN)" >&2; exit 1; }
+  [ -x "$toolchain/usr/bin/swift" ] || { echo "BASE=local needs a Swift toolchain: none at \"$toolchain\" (put swift on PATH or set SWIFT_TOOLCHAIN)" >&2; exit 1; }
   podman image exists "$LOCAL_DEBIAN" || build_local_debian
   podman image exists "$LOCAL_SWIFT" || build_local_swift
   build_args=(--build-arg "SWIFT_IMAGE=$LOCAL_SWIFT" --build-arg "DEBIAN_IMAGE=$LOCAL_DEBIAN"
