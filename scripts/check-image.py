@@ -10,6 +10,7 @@ pixels, not as an error); and SIGTERM with requests in flight, half-sent and com
 every one of them before the container exits 0.
 """
 import argparse
+import os
 import re
 import socket
 import struct
@@ -242,7 +243,7 @@ def check_drain(port, container):
         except OSError as error:
             complete[index] = repr(error)
 
-    threads = [threading.Thread(target=fetch, args=(i,)) for i in range(COMPLETE_IN_FLIGHT)]
+    threads = [threading.Thread(target=fetch, args=(i,), daemon=True) for i in range(COMPLETE_IN_FLIGHT)]
     for thread in threads:
         thread.start()
     # SIGTERM only once the server holds every one of them (open now, or already answered):
@@ -295,7 +296,7 @@ def main():
     parser.add_argument("--reference", required=True, help="a monogram binary built on this machine")
     parser.add_argument("--root", required=True)
     args = parser.parse_args()
-    container = f"monogram-check-{int(time.time())}-{subprocess.os.getpid()}"
+    container = f"monogram-check-{int(time.time())}-{os.getpid()}"
     reference = Reference(args.reference, args.root)
     try:
         # --read-only-tmpfs=false: no writable /tmp either, as Kubernetes' readOnlyRootFilesystem.
