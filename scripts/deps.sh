@@ -3,6 +3,7 @@
 # One file for every list (make deps, make run, make test, make bench, the Dockerfile) so the
 # build machine, CI and the container cannot drift apart.
 #   scripts/deps.sh [runtime|build|test|all]   (default: all; each includes the lists before it)
+#   scripts/deps.sh image                      (only what `make image` needs)
 set -euo pipefail
 
 # What the running service needs: the libraries it links and the fonts it draws with.
@@ -32,13 +33,20 @@ test=(
 bench=(
   wrk util-linux linux-perf valgrind slowhttptest
 )
+# What `make image` and its test need: podman with runc (crun refuses hybrid cgroups), and
+# debootstrap for the local base images built when no registry is reachable (scripts/image.sh);
+# iptables for podman's port publishing.
+image=(
+  podman runc debootstrap iptables
+)
 
 case "${1:-all}" in
   runtime) wanted=("${runtime[@]}") ;;
   build)   wanted=("${runtime[@]}" "${build[@]}") ;;
-  test)    wanted=("${runtime[@]}" "${build[@]}" "${test[@]}") ;;
-  all)     wanted=("${runtime[@]}" "${build[@]}" "${test[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 [runtime|build|test|all]" >&2; exit 2 ;;
+  test)    wanted=("${runtime[@]}" "${build[@]}" "${test[@]}" "${image[@]}") ;;
+  all)     wanted=("${runtime[@]}" "${build[@]}" "${test[@]}" "${image[@]}" "${bench[@]}") ;;
+  image)   wanted=("${image[@]}") ;;
+  *) echo "usage: $0 [runtime|build|test|all|image]" >&2; exit 2 ;;
 esac
 
 missing=()
