@@ -103,8 +103,8 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         state.withLock { list in Self.insert(value, forKey: key, cost: cost, maxBytes: maxBytes, into: &list) { _, _ in } }
     }
 
-    /// As `insert(_:forKey:cost:)`, and hands every entry it removed (evicted to make room, or
-    /// the old entry for `key` when the new value is not kept) to `removed`, inside the lock:
+    /// As `insert(_:forKey:cost:)`, and hands every value it removed (evicted to make room, or
+    /// the old value for `key`, replaced or dropped) to `removed`, inside the lock:
     /// for a cache that keeps an index beside this one and must forget exactly what went.
     @discardableResult
     public func insert(_ value: Value, forKey key: Key, cost: Int, removed: (Key, Value) -> Void) -> LRUHandle? {
@@ -123,6 +123,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
                 return nil
             }
             slot = existing
+            if let old = list.slots[slot].value { removed(key, old) }
             list.bytes += cost - list.slots[slot].cost
             list.slots[slot].value = value
             list.slots[slot].cost = cost
