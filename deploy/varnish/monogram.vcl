@@ -91,7 +91,7 @@ sub monogram_normalise {
             "&(?![^&=]*%)(?!(?:size|dpr|max|overlap|border|border-color|more|radius|shape|length|uppercase|font-size|font|bold|format|theme|picture)(?:[=&]|$))[^&]*", "");
     } else {
         set req.http.X-Monogram-Query = regsuball(req.http.X-Monogram-Query,
-            "&(?![^&=]*%)(?!(?:s|size|d|default|f|forcedefault|r|rating|name|initials)(?:[=&]|$))[^&]*", "");
+            "&(?![^&=]*%)(?!(?:s|size|d|default|f|forcedefault|name|initials)(?:[=&]|$))[^&]*", "");
     }
     if (req.http.X-Monogram-Query == "") {
         set req.url = req.http.X-Monogram-Path;
