@@ -42,3 +42,35 @@ struct EdgePurgerTests {
         #expect(sent.withLock { $0["a"]?.last } == "monogram")
     }
 }
+
+@Suite("edge purges never wait for an edge")
+struct EdgePurgerBlockingTests {
+    @Test("a purge returns while the edge hangs; what comes meanwhile is sent after it, once")
+    func deadEdgeDoesNotBlock() {
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), second = DispatchSemaphore(value: 0)
+        let calls = Locked<[String]>([])
+        let purger = EdgePurger(urls: ["http://dead:1/"], log: { _ in }) { _, tags in
+            let count = calls.withLock { calls in
+                calls.append(tags)
+                return calls.count
+            }
+            if count == 1 {
+                started.signal()
+                release.wait()
+            } else {
+                second.signal()
+            }
+            return nil
+        }
+        purger.purge(["p-0"])
+        started.wait()
+        // The edge hangs in its first send; each of these only queues and returns.
+        for index in 1..<100 { purger.purge(["p-\(index)"]) }
+        release.signal()
+        second.wait()
+        let sent = calls.withLock { $0 }
+        #expect(sent.count == 2)
+        #expect(sent.first == "p-0")
+        #expect(sent.last?.split(separator: " ").count == 99)
+    }
+}

@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import MonogramCore
 import MonogramHTTP
 import MonogramRender
@@ -96,5 +97,28 @@ struct PurgeRouteTests {
         #expect(post(open, "tags=monogram", peer: "127.0.0.1").status.code == 403)
         let get = get(service, "/purge")
         #expect(get.status.code == 405 && get.header("Allow") == "POST")
+    }
+}
+
+@Suite("the tag of a /gravatar answer (API §9)")
+struct GravatarTagTests {
+    @Test("a known hash carries its entry's key; an unknown one the hash itself, in lower case")
+    func gravatarTags() throws {
+        let path = "/tmp/monogram-gravatar-tag-\(UInt64.random(in: 0...UInt64.max)).csv"
+        let file = fopen(path, "w")
+        fputs("email,name,id\nann@example.com,Ann Lee,emp-7\n", file)
+        fclose(file)
+        defer { unlink(path) }
+        let tests = PurgeRouteTests()
+        let service = try tests.service { $0.gravatar.directory = path }
+        let sources = service.gravatarDirectory()
+        defer { sources.forEach { $0.cancel() } }
+        let ann = "257c57037d384ae37ea27a07e8a01665"  // MD5 of ann@example.com (Python hashlib)
+        for target in ["/gravatar/\(ann)?s=40", "/gravatar/\(ann.uppercased()).png?d=identicon", "/avatar/Anyone?id=EMP-7"] {
+            #expect(tests.get(service, target).header("Surrogate-Key") == "monogram " + CacheTag.text(CacheTag.person("emp-7")), "\(target)")
+        }
+        let unknown = "0123456789ABCDEF0123456789ABCDEF"
+        #expect(tests.get(service, "/gravatar/\(unknown)?d=initials&name=Zed").header("Surrogate-Key")
+            == "monogram " + CacheTag.text(CacheTag.person(unknown.lowercased())))
     }
 }
