@@ -22,10 +22,11 @@ build=(
 # and the offline checkers of docs/ and deploy/ (promtool, docker-compose `config`,
 # systemd-analyze verify; python3-venv for scripts/pyenv.sh's OpenAPI and Kubernetes tools);
 # nodejs and php-cli run the README's URL-signing snippets against `monogram sign`; nodejs
-# also runs the JavaScript client's tests, and node-typescript's tsc checks its JSDoc types.
+# also runs the JavaScript client's tests, and node-typescript's tsc checks its JSDoc types;
+# varnish and varnish-modules (xkey) are the shipped edge (deploy/varnish), compiled and run live.
 test=(
   nginx-light procps chromium prometheus docker-compose systemd python3-venv nodejs php-cli
-  node-typescript
+  node-typescript varnish varnish-modules
 )
 # What `make bench`, `make hostile` and profiling add: wrk for load; perf and valgrind for the
 # hot paths (docs/benchmarks.md), util-linux for taskset (PIN=1), slowhttptest for slowloris,
