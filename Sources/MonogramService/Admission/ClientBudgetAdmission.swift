@@ -13,24 +13,42 @@ struct ClientBudgetAdmission: AnswerAdmission {
     /// Nil when `limits.client_renders_per_second` is 0 (the budget is off).
     init?(limits: LimitsConfiguration, trustedProxies: [String]) {
         guard limits.clientRendersPerSecond > 0 else { return nil }
-        table = ClientBudgetTable(
-            budget: RenderBudget(rate: limits.clientRendersPerSecond, burst: limits.effectiveBurst), capacity: limits.clientsTracked)
+        self.init(rate: limits.clientRendersPerSecond, burst: limits.effectiveBurst, limits: limits, trustedProxies: trustedProxies)
+    }
+
+    /// A budget of `rate` tokens a second (`burst` at most) keyed like the client budget.
+    init(rate: Double, burst: Int, limits: LimitsConfiguration, trustedProxies: [String]) {
+        table = ClientBudgetTable(budget: RenderBudget(rate: rate, burst: burst), capacity: limits.clientsTracked)
         self.trustedProxies = TrustedProxies(trustedProxies)
         ipv6Prefix = limits.ipv6Prefix
     }
 
     func admit(cost: Int, request: AnswerRequest) -> ServiceError? {
+        switch table.charge(client(of: request), tokens: cost, now: monotonicNanoseconds()) {
+        case .admitted: return nil
+        case .refused(let retryAfter): return .overBudget(retryAfter: retryAfter)
+        }
+    }
+
+    /// A picture's fetch and decode, charged to the same client once its pixels are known.
+    func charge(for request: AnswerRequest) -> WorkCharge {
+        let client = client(of: request)
+        return WorkCharge { [table] work in
+            switch table.charge(client, tokens: work.tokens, now: monotonicNanoseconds()) {
+            case .admitted: nil
+            case .refused(let retryAfter): retryAfter
+            }
+        }
+    }
+
+    private func client(of request: AnswerRequest) -> ClientKey {
         // The header lists are fetched only when the peer may name the client.
         let address = trustedProxies.isEmpty || !trustedProxies.contains(request.peer)
             ? request.peer
             : trustedProxies.client(
                 peer: request.peer, forwardedFor: request.head.headers(HeaderName.forwardedFor),
                 forwarded: request.head.headers(HeaderName.forwarded))
-        let client = ClientAddress.key(address, ipv6Prefix: ipv6Prefix)
-        switch table.charge(client, tokens: cost, now: monotonicNanoseconds()) {
-        case .admitted: return nil
-        case .refused(let retryAfter): return .overBudget(retryAfter: retryAfter)
-        }
+        return ClientAddress.key(address, ipv6Prefix: ipv6Prefix)
     }
 
 }

@@ -17,12 +17,15 @@ final class AnswerCache: Sendable {
     let answers: LRUCache<AnswerKey, StoredAnswer>
     /// Aliases take 1/32 of the budget: they only save parsing.
     let aliases: LRUCache<String, Alias>
+    /// `cache.max_entry_bytes`: larger answers are served but not kept.
+    let maxEntryBytes: Int
     private let clock = ContinuousClock()
 
-    init(maxBytes: Int) {
+    init(maxBytes: Int, maxEntryBytes: Int? = nil) {
         let aliasShare = maxBytes / 32
         answers = LRUCache(maxBytes: maxBytes - aliasShare)
         aliases = LRUCache(maxBytes: aliasShare)
+        self.maxEntryBytes = maxEntryBytes ?? maxBytes / 16
     }
 
     /// The answer a raw target was last answered with, if it is still there and fresh. Counts
@@ -53,7 +56,10 @@ final class AnswerCache: Sendable {
     /// Keeps `answer` under `key` (unless it has already expired) and `target` as its alias.
     func store(_ answer: StoredAnswer, for key: AnswerKey, target: String?) {
         if let expires = answer.expires, expires <= clock.now { return }
-        let handle = answers.insert(answer, forKey: key, cost: answer.cost(keyBytes: key.storageBytes))
+        let cost = answer.cost(keyBytes: key.storageBytes)
+        // One big answer would evict thousands of small ones: served, not kept.
+        guard cost <= maxEntryBytes else { return }
+        let handle = answers.insert(answer, forKey: key, cost: cost)
         if let target { remember(target, as: key, at: handle) }
     }
 

@@ -19,7 +19,10 @@ struct AvatarJob: AnswerJob {
     }
 
     var placement: AnswerPlacement { options.format == .json ? .loop : .pool }
-    var cost: Int { options.format == .json ? 1 : renderCost(side: options.pixelSize) }
+    var work: WorkCost {
+        options.format == .json
+            ? CostModel.json : CostModel.avatar(side: options.pixelSize, masked: options.shape.isMask, format: options.format, picture: false)
+    }
 
     func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         let resolved = resolver.resolve(name: name, options: options)

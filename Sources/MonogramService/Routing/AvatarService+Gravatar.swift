@@ -30,7 +30,7 @@ extension AvatarService {
             return .respond(fixed.headers.response(
                 AvatarService.found, [(HeaderName.location, url), (HeaderName.cacheControl, route.cacheControl)], body: []), .none)
         case .draw(let drawing):
-            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size), for: request)
+            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size), for: request, admission: gravatarAdmission)
         }
     }
 

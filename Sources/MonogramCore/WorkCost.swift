@@ -1,0 +1,136 @@
+/// What one request's work costs, known before it starts from what the request says and
+/// refined as the work learns more (a picture's pixels once its header is read, the answer's
+/// real size once encoded): CPU, the most memory it holds at once, and the bytes of its answer.
+///
+/// One value drives every bound of issue 21: the client budget is charged `tokens`, the
+/// process-wide memory budget is asked for `peakBytes` before the work runs, and
+/// `outputBytes` decides whether the answer could ever be sent (`limits.max_answer_bytes`).
+public struct WorkCost: Sendable, Hashable {
+    /// CPU on the reference machine, in nanoseconds (estimates, from `CostTable`).
+    public var cpuNanoseconds: Int
+    /// Bytes held at the peak: pixels decoded, surfaces, encoder state and the answer.
+    public var peakBytes: Int
+    /// Bytes of the answer at most.
+    public var outputBytes: Int
+
+    public init(cpuNanoseconds: Int, peakBytes: Int, outputBytes: Int) {
+        self.cpuNanoseconds = max(0, cpuNanoseconds)
+        self.peakBytes = max(0, peakBytes)
+        self.outputBytes = max(0, outputBytes)
+    }
+
+    public static let zero = WorkCost(cpuNanoseconds: 0, peakBytes: 0, outputBytes: 0)
+
+    /// Client-budget tokens (API §8): one per `CostTable.tokenNanoseconds` of CPU started,
+    /// rounded up, at least 1 — a 128 px PNG avatar costs 1, a 129 px one 2.
+    public var tokens: Int {
+        let unit = CostTable.tokenNanoseconds
+        return max(1, cpuNanoseconds / unit + (cpuNanoseconds % unit == 0 ? 0 : 1))
+    }
+
+    /// Both costs, as work done one after the other: CPU and output add up, the peak is the
+    /// larger one's.
+    public func then(_ other: WorkCost) -> WorkCost {
+        WorkCost(
+            cpuNanoseconds: cpuNanoseconds &+ other.cpuNanoseconds, peakBytes: max(peakBytes, other.peakBytes),
+            outputBytes: outputBytes &+ other.outputBytes)
+    }
+}
+
+/// How to estimate a `WorkCost` from a request: the one table of per-format factors. The CPU
+/// and output figures were measured with `bench/cost_factors.py` (release build, loopback,
+/// the 2-core reference machine; `docs/hardening.md` has the run); the memory figures are the
+/// render working sets measured for the README's memory section (a 4096² PNG render's surface,
+/// RGBA copy and encoder: 141.8 MiB, ~9 B per pixel; lossless WebP's encoder ~21 B per pixel
+/// more). Estimates err high: a token or a byte too many is a refusal a little early, one too
+/// few an unbounded cost.
+public enum CostTable {
+    /// CPU of one token: a 128 × 128 PNG avatar with initials (≈ 1 ms on the reference machine).
+    public static let tokenNanoseconds = 1_000_000
+
+    /// Per-format factors for an image of `pixels` output pixels.
+    public struct Format: Sendable, Hashable {
+        /// Drawing and encoding, nanoseconds per output pixel (PNG: one token per 128² px).
+        public let cpuPerPixel: Double
+        /// Encoder working set beyond the drawn surface, bytes per pixel.
+        public let encoderBytesPerPixel: Int
+        /// Largest answer per pixel when a picture is drawn (noise compresses least).
+        public let pictureOutputPerPixel: Double
+        /// Largest answer per pixel for initials (flat colour and text).
+        public let initialsOutputPerPixel: Double
+    }
+
+    /// The table (bench/cost_factors.py; CPU relative to PNG at the same pixels).
+    public static func format(_ format: OutputFormat) -> Format {
+        switch format {
+        case .png: png
+        case .webp: Format(cpuPerPixel: png.cpuPerPixel * 4, encoderBytesPerPixel: 21, pictureOutputPerPixel: 4.2, initialsOutputPerPixel: 0.25)
+        case .avif: Format(cpuPerPixel: png.cpuPerPixel * 60, encoderBytesPerPixel: 21, pictureOutputPerPixel: 2.0, initialsOutputPerPixel: 0.25)
+        // Vector text: a few KiB whatever the size; a picture is embedded as base64 PNG.
+        case .svg: Format(cpuPerPixel: png.cpuPerPixel / 4, encoderBytesPerPixel: 0, pictureOutputPerPixel: 5.7, initialsOutputPerPixel: 0)
+        case .json: Format(cpuPerPixel: 0, encoderBytesPerPixel: 0, pictureOutputPerPixel: 0, initialsOutputPerPixel: 0)
+        }
+    }
+
+    static let png = Format(
+        cpuPerPixel: Double(tokenNanoseconds) / Double(128 * 128), encoderBytesPerPixel: 0,
+        pictureOutputPerPixel: 4.1, initialsOutputPerPixel: 0.25)
+
+    /// A render's surface, its RGBA copy and the PNG encoder, bytes per pixel; mask shapes
+    /// also hold a masked group surface and the scaled mask (15 B).
+    public static let surfaceBytesPerPixel = 9
+    public static let maskedSurfaceBytesPerPixel = 15
+    /// Fixed part of every answer: headers, PNG/WebP containers, SVG markup.
+    public static let outputOverhead = 8192
+    /// The CPU of fetching one picture (connection, TLS, reading the header).
+    public static let fetchNanoseconds = 1_000_000
+    /// Decoding a picture, nanoseconds per source pixel decoded (PNG, the slowest per pixel).
+    public static let decodeNanosecondsPerPixel = 8.0
+}
+
+/// The estimate for each kind of work.
+public enum CostModel {
+    /// Drawing and encoding an image of `width × height` pixels holding `faces` faces of
+    /// `faceSide` pixels (one for an avatar), `pictures` of them drawn from pictures.
+    public static func render(
+        width: Int, height: Int, faceSide: Int? = nil, faces: Int = 1, masked: Bool, format: OutputFormat, pictures: Int = 0
+    ) -> WorkCost {
+        let factors = CostTable.format(format)
+        // Far beyond anything the options allow (4096 × dpr 4 per side), so no product traps.
+        let bound = 1 << 20
+        let (width, height) = (min(max(0, width), bound), min(max(0, height), bound))
+        let pixels = width * height
+        let side = min(max(0, faceSide ?? max(width, height)), bound)
+        let faces = min(max(1, faces), 1024)
+        let pictures = min(max(0, pictures), faces)
+        // Each face is drawn at its full size, even where the next one covers it.
+        let drawn = side * side * faces
+        let cpu = Double(max(pixels, drawn)) * factors.cpuPerPixel
+        let pictureShare = Double(pictures) / Double(faces)
+        let perPixel = factors.initialsOutputPerPixel + (factors.pictureOutputPerPixel - factors.initialsOutputPerPixel) * pictureShare
+        let output = Int((Double(pixels) * perPixel).rounded(.up)) + CostTable.outputOverhead
+        let surfaceBytes = masked ? CostTable.maskedSurfaceBytesPerPixel : CostTable.surfaceBytesPerPixel
+        // Each picture is scaled to its face once while drawn (the decoded picture itself is
+        // held, and reserved, by the picture service's load until the render ends).
+        let pictureBytes = pictures * 4 * side * side
+        let peak = pixels * (surfaceBytes + factors.encoderBytesPerPixel) + output + pictureBytes
+        return WorkCost(cpuNanoseconds: Int(cpu.rounded(.up)), peakBytes: peak, outputBytes: output)
+    }
+
+    /// An avatar of `side` pixels.
+    public static func avatar(side: Int, masked: Bool, format: OutputFormat, picture: Bool) -> WorkCost {
+        render(width: side, height: side, masked: masked, format: format, pictures: picture ? 1 : 0)
+    }
+
+    /// JSON: string building on the event loop, one token.
+    public static let json = WorkCost(cpuNanoseconds: CostTable.tokenNanoseconds, peakBytes: 4096, outputBytes: 4096)
+
+    /// Fetching (when `fetched`) and decoding a picture of `sourcePixels` (width × height as its
+    /// header states), charged once those are known and before any pixel is decoded.
+    public static func picture(sourcePixels: Int, fetched: Bool, decodeBytes: Int) -> WorkCost {
+        let decode = Double(max(0, sourcePixels)) * CostTable.decodeNanosecondsPerPixel
+        return WorkCost(
+            cpuNanoseconds: Int(decode.rounded(.up)) + (fetched ? CostTable.fetchNanoseconds : 0), peakBytes: decodeBytes,
+            outputBytes: 0)
+    }
+}
