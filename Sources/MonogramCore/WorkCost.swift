@@ -37,55 +37,63 @@ public struct WorkCost: Sendable, Hashable {
     }
 }
 
-/// How to estimate a `WorkCost` from a request: the one table of per-format factors. The CPU
-/// and output figures were measured with `bench/cost_factors.py` (release build, loopback,
-/// the 2-core reference machine; `docs/hardening.md` has the run); the memory figures are the
-/// render working sets measured for the README's memory section (a 4096² PNG render's surface,
-/// RGBA copy and encoder: 141.8 MiB, ~9 B per pixel; lossless WebP's encoder ~21 B per pixel
+/// How to estimate a `WorkCost` from a request: the one table of per-format factors. CPU and
+/// answer sizes were measured with `bench/cost_factors.py` (release build, loopback, the 2-core
+/// reference machine; the run is in docs/hardening.md) and rounded up; the memory figures are
+/// the render working sets measured for the README's memory section (a 4096² PNG render's
+/// surface, RGBA copy and encoder: 141.8 MiB, ~9 B per pixel; WebP's encoder ~21 B per pixel
 /// more). Estimates err high: a token or a byte too many is a refusal a little early, one too
 /// few an unbounded cost.
 public enum CostTable {
-    /// CPU of one token: a 128 × 128 PNG avatar with initials (≈ 1 ms on the reference machine).
-    public static let tokenNanoseconds = 1_000_000
+    /// CPU of one token: one 128 × 128 PNG avatar with initials (measured 0.22 ms).
+    public static let tokenNanoseconds = 250_000
 
-    /// Per-format factors for an image of `pixels` output pixels.
+    /// Per-format factors.
     public struct Format: Sendable, Hashable {
-        /// Drawing and encoding, nanoseconds per output pixel (PNG: one token per 128² px).
-        public let cpuPerPixel: Double
+        /// Drawing and encoding initials (flat colour and text), nanoseconds per output pixel.
+        public let initialsCPUPerPixel: Double
+        /// Drawing and encoding a picture (scaled, then compressed), nanoseconds per pixel.
+        public let pictureCPUPerPixel: Double
         /// Encoder working set beyond the drawn surface, bytes per pixel.
         public let encoderBytesPerPixel: Int
+        /// Largest answer per pixel for initials.
+        public let initialsOutputPerPixel: Double
         /// Largest answer per pixel when a picture is drawn (noise compresses least).
         public let pictureOutputPerPixel: Double
-        /// Largest answer per pixel for initials (flat colour and text).
-        public let initialsOutputPerPixel: Double
     }
 
-    /// The table (bench/cost_factors.py; CPU relative to PNG at the same pixels).
+    /// The table. Measured (ns per pixel, initials / picture; bytes per pixel): PNG 7.2 / 172,
+    /// 0.04 / 2.6; SVG 0 / 55, 0 / 1.0; WebP 28 / 248, 0.01 / 1.9; AVIF 176 / 901, 0.01 / 0.6.
+    /// Noise drawn at its own size compresses to ~4 B per pixel in PNG and lossless WebP, and
+    /// SVG embeds a picture as base64 PNG (4/3 of that).
     public static func format(_ format: OutputFormat) -> Format {
         switch format {
         case .png: png
-        case .webp: Format(cpuPerPixel: png.cpuPerPixel * 4, encoderBytesPerPixel: 21, pictureOutputPerPixel: 4.2, initialsOutputPerPixel: 0.25)
-        case .avif: Format(cpuPerPixel: png.cpuPerPixel * 60, encoderBytesPerPixel: 21, pictureOutputPerPixel: 2.0, initialsOutputPerPixel: 0.25)
-        // Vector text: a few KiB whatever the size; a picture is embedded as base64 PNG.
-        case .svg: Format(cpuPerPixel: png.cpuPerPixel / 4, encoderBytesPerPixel: 0, pictureOutputPerPixel: 5.7, initialsOutputPerPixel: 0)
-        case .json: Format(cpuPerPixel: 0, encoderBytesPerPixel: 0, pictureOutputPerPixel: 0, initialsOutputPerPixel: 0)
+        case .svg: Format(initialsCPUPerPixel: 0, pictureCPUPerPixel: 60, encoderBytesPerPixel: 0, initialsOutputPerPixel: 0.01, pictureOutputPerPixel: 5.6)
+        case .webp: Format(initialsCPUPerPixel: 30, pictureCPUPerPixel: 260, encoderBytesPerPixel: 21, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 4.2)
+        case .avif: Format(initialsCPUPerPixel: 180, pictureCPUPerPixel: 950, encoderBytesPerPixel: 21, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 2.0)
+        case .json: Format(initialsCPUPerPixel: 0, pictureCPUPerPixel: 0, encoderBytesPerPixel: 0, initialsOutputPerPixel: 0, pictureOutputPerPixel: 0)
         }
     }
 
-    static let png = Format(
-        cpuPerPixel: Double(tokenNanoseconds) / Double(128 * 128), encoderBytesPerPixel: 0,
-        pictureOutputPerPixel: 4.1, initialsOutputPerPixel: 0.25)
+    static let png = Format(initialsCPUPerPixel: 8, pictureCPUPerPixel: 180, encoderBytesPerPixel: 0, initialsOutputPerPixel: 0.25, pictureOutputPerPixel: 4.1)
 
+    /// Every request's fixed CPU (parsing, layout, headers, the loop's share), chosen so that a
+    /// 128 px PNG with initials is exactly one token.
+    public static let requestNanoseconds = tokenNanoseconds - 128 * 128 * Int(png.initialsCPUPerPixel)
     /// A render's surface, its RGBA copy and the PNG encoder, bytes per pixel; mask shapes
     /// also hold a masked group surface and the scaled mask (15 B).
     public static let surfaceBytesPerPixel = 9
     public static let maskedSurfaceBytesPerPixel = 15
     /// Fixed part of every answer: headers, PNG/WebP containers, SVG markup.
     public static let outputOverhead = 8192
-    /// The CPU of fetching one picture (connection, TLS, reading the header).
+    /// Fetching one picture (connection, TLS, reading it).
     public static let fetchNanoseconds = 1_000_000
-    /// Decoding a picture, nanoseconds per source pixel decoded (PNG, the slowest per pixel).
-    public static let decodeNanosecondsPerPixel = 8.0
+    /// Decoding a picture: per source pixel, plus per byte of its file (inflate, entropy
+    /// decoding). Measured: a 40 MP PNG of 40 KB took 305 ms (7.6 ns/px), a noisy 2048² PNG
+    /// of 14 MB 57 ns per pixel.
+    public static let decodeNanosecondsPerPixel = 8
+    public static let decodeNanosecondsPerByte = 15
 }
 
 /// The estimate for each kind of work.
@@ -104,10 +112,11 @@ public enum CostModel {
         let faces = min(max(1, faces), 1024)
         let pictures = min(max(0, pictures), faces)
         // Each face is drawn at its full size, even where the next one covers it.
-        let drawn = side * side * faces
-        let cpu = Double(max(pixels, drawn)) * factors.cpuPerPixel
-        let pictureShare = Double(pictures) / Double(faces)
-        let perPixel = factors.initialsOutputPerPixel + (factors.pictureOutputPerPixel - factors.initialsOutputPerPixel) * pictureShare
+        let drawn = max(pixels, side * side * faces)
+        let share = Double(pictures) / Double(faces)
+        let cpuPerPixel = factors.initialsCPUPerPixel + (factors.pictureCPUPerPixel - factors.initialsCPUPerPixel) * share
+        let cpu = Double(CostTable.requestNanoseconds) + Double(drawn) * cpuPerPixel
+        let perPixel = factors.initialsOutputPerPixel + (factors.pictureOutputPerPixel - factors.initialsOutputPerPixel) * share
         let output = Int((Double(pixels) * perPixel).rounded(.up)) + CostTable.outputOverhead
         let surfaceBytes = masked ? CostTable.maskedSurfaceBytesPerPixel : CostTable.surfaceBytesPerPixel
         // Each picture is scaled to its face once while drawn (the decoded picture itself is
@@ -126,11 +135,11 @@ public enum CostModel {
     public static let json = WorkCost(cpuNanoseconds: CostTable.tokenNanoseconds, peakBytes: 4096, outputBytes: 4096)
 
     /// Fetching (when `fetched`) and decoding a picture of `sourcePixels` (width × height as its
-    /// header states), charged once those are known and before any pixel is decoded.
-    public static func picture(sourcePixels: Int, fetched: Bool, decodeBytes: Int) -> WorkCost {
-        let decode = Double(max(0, sourcePixels)) * CostTable.decodeNanosecondsPerPixel
-        return WorkCost(
-            cpuNanoseconds: Int(decode.rounded(.up)) + (fetched ? CostTable.fetchNanoseconds : 0), peakBytes: decodeBytes,
-            outputBytes: 0)
+    /// header states) from `sourceBytes`, charged once those are known and before any pixel is
+    /// decoded; `decodeBytes` is what the decode holds.
+    public static func picture(sourcePixels: Int, sourceBytes: Int, fetched: Bool, decodeBytes: Int) -> WorkCost {
+        let pixels = min(max(0, sourcePixels), 1 << 40), bytes = min(max(0, sourceBytes), 1 << 40)
+        let decode = pixels * CostTable.decodeNanosecondsPerPixel + bytes * CostTable.decodeNanosecondsPerByte
+        return WorkCost(cpuNanoseconds: decode + (fetched ? CostTable.fetchNanoseconds : 0), peakBytes: decodeBytes, outputBytes: 0)
     }
 }

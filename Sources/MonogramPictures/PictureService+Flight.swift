@@ -27,7 +27,8 @@ extension PictureService {
         let bytes = header.memoryCost(targetSide: side)
         // Every client waiting pays for the work its request asked for, now that its size is
         // known and before any of it is done; those whose budget cannot are refused (429).
-        let work = CostModel.picture(sourcePixels: header.width * header.height, fetched: fetched, decodeBytes: bytes)
+        let work = CostModel.picture(
+            sourcePixels: header.width * header.height, sourceBytes: source.bytes.count, fetched: fetched, decodeBytes: bytes)
         for waiter in liveWaiters(key) {
             guard let charge = waiter.charge, let retryAfter = charge(work) else { continue }
             counters.record(.failed(.overBudget))

@@ -3,11 +3,14 @@ import Testing
 
 /// The cost model (issue 21): tokens, peaks and answer sizes from what a request says.
 @Suite struct WorkCostTests {
-    @Test("tokens are CPU rounded up: 128 px PNG 1, 129 px 2, 1024 px 64")
+    @Test("tokens are CPU rounded up: 128 px PNG 1, 129 px 2, 1024 px 35")
     func roundingUp() {
         #expect(CostModel.avatar(side: 128, masked: false, format: .png, picture: false).tokens == 1)
         #expect(CostModel.avatar(side: 129, masked: false, format: .png, picture: false).tokens == 2)
-        #expect(CostModel.avatar(side: 1024, masked: false, format: .png, picture: false).tokens == 64)
+        // 0.12 ms + 1,048,576 px × 8 ns = 8.5 ms: 34.04 tokens of 0.25 ms, so 35.
+        #expect(CostModel.avatar(side: 1024, masked: false, format: .png, picture: false).tokens == 35)
+        // A picture costs its scaling and its noise's compression: 180 ns a pixel.
+        #expect(CostModel.avatar(side: 1024, masked: false, format: .png, picture: true).tokens == 756)
         #expect(CostModel.avatar(side: 16, masked: false, format: .png, picture: false).tokens == 1)
         #expect(WorkCost.zero.tokens == 1)
         #expect(CostModel.json.tokens == 1)
@@ -25,7 +28,7 @@ import Testing
     func group() {
         let one = CostModel.avatar(side: 256, masked: false, format: .png, picture: false)
         let row = CostModel.render(width: 256 * 4, height: 256, faceSide: 256, faces: 6, masked: false, format: .png)
-        #expect(row.tokens == 6 * one.tokens)
+        #expect(row.cpuNanoseconds == one.cpuNanoseconds + 5 * 256 * 256 * 8)
         #expect(row.peakBytes > one.peakBytes)
         #expect(row.peakBytes < 6 * one.peakBytes)
     }
@@ -44,14 +47,19 @@ import Testing
         #expect(webp.peakBytes >= 30 * 1000 * 1000)
     }
 
-    @Test("a 40 MP picture's decode costs hundreds of tokens; a fetch adds one")
+    @Test("a 40 MP picture's decode costs over a thousand tokens; its file's bytes and a fetch add more")
     func pictureDecode() {
-        let decode = CostModel.picture(sourcePixels: 40_000_000, fetched: false, decodeBytes: 160_000_000)
-        #expect(decode.tokens >= 300)
+        // 40 MP × 8 ns + 40 KB × 15 ns = 320.6 ms: 1283 tokens (the measured decode: 305 ms).
+        let decode = CostModel.picture(sourcePixels: 40_000_000, sourceBytes: 40_000, fetched: false, decodeBytes: 160_000_000)
+        #expect(decode.tokens == 1283)
         #expect(decode.peakBytes == 160_000_000)
-        let fetched = CostModel.picture(sourcePixels: 40_000_000, fetched: true, decodeBytes: 160_000_000)
-        #expect(fetched.tokens == decode.tokens + 1)
-        #expect(CostModel.picture(sourcePixels: 64 * 64, fetched: true, decodeBytes: 0).tokens == 2)
+        let fetched = CostModel.picture(sourcePixels: 40_000_000, sourceBytes: 40_000, fetched: true, decodeBytes: 160_000_000)
+        #expect(fetched.tokens == decode.tokens + 4)
+        // Noise: 4 MP in 14 MB, measured 57 ns a pixel (240 ms); estimated 249 ms.
+        let noisy = CostModel.picture(sourcePixels: 2048 * 2048, sourceBytes: 14_392_000, fetched: false, decodeBytes: 0)
+        #expect(noisy.cpuNanoseconds >= 2048 * 2048 * 57)
+        #expect(CostModel.picture(sourcePixels: 64 * 64, sourceBytes: 2000, fetched: true, decodeBytes: 0).tokens == 5)
+        #expect(CostModel.picture(sourcePixels: Int.max, sourceBytes: Int.max, fetched: true, decodeBytes: 0).tokens > 0)
     }
 
     @Test("at 1 token a second, a group of ten 40 MP pictures is refused before its second decode")
@@ -61,7 +69,7 @@ import Testing
         let client = ClientKey(high: 0, low: 1)
         let row = CostModel.render(width: 64 * 5, height: 64, faceSide: 64, faces: 10, masked: false, format: .png, pictures: 10)
         #expect(buckets.charge(client, cost: row.tokens, now: 0) == .admitted)
-        let picture = CostModel.picture(sourcePixels: 40_000_000, fetched: true, decodeBytes: 160_000_000)
+        let picture = CostModel.picture(sourcePixels: 40_000_000, sourceBytes: 40_000, fetched: true, decodeBytes: 160_000_000)
         var decoded = 0
         for _ in 0..<10 {
             guard buckets.charge(client, cost: picture.tokens, now: 0) == .admitted else { break }

@@ -1,5 +1,6 @@
 import MonogramCore
 import MonogramHTTP
+import MonogramSync
 
 /// API §8's client render budget as the pipeline's admission step: it is asked only for work
 /// (a cache miss, a picture fetch or decode, never a hit, a 304 or a request joining a render
@@ -30,13 +31,20 @@ struct ClientBudgetAdmission: AnswerAdmission {
         }
     }
 
-    /// A picture's fetch and decode, charged to the same client once its pixels are known.
-    func charge(for request: AnswerRequest) -> WorkCharge {
+    /// A picture's fetch and decode, charged to the same client once its pixels are known. The
+    /// first charge is at most what the burst leaves after the render's `admitted` tokens, so
+    /// every valid request still passes on a full bucket; every later one (the next face's
+    /// picture) at most the burst, so a row of large pictures is refused at its second.
+    func charge(for request: AnswerRequest, admitted: Int) -> WorkCharge {
         let client = client(of: request)
+        let first = Locked(true)
+        let burst = table.budget.burst
         return WorkCharge { [table] work in
-            switch table.charge(client, tokens: work.tokens, now: monotonicNanoseconds()) {
-            case .admitted: nil
-            case .refused(let retryAfter): retryAfter
+            let isFirst = first.withLock { value in defer { value = false }; return value }
+            let tokens = isFirst ? min(work.tokens, max(1, burst - admitted)) : work.tokens
+            switch table.charge(client, tokens: tokens, now: monotonicNanoseconds()) {
+            case .admitted: return nil
+            case .refused(let retryAfter): return retryAfter
             }
         }
     }

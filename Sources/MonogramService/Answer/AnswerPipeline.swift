@@ -125,7 +125,7 @@ final class AnswerPipeline: Sendable {
             let nanoseconds = Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { render(late) }
         }
-        job.gather(until: gatherDeadline, charge: admission.charge(for: request), render)
+        job.gather(until: gatherDeadline, charge: admission.charge(for: request, admitted: work.tokens), render)
         return .deferred
     }
 

@@ -14,8 +14,8 @@ struct CgroupLimits: Sendable, Hashable {
     static func read(root: String, selfCgroup: String = "/proc/self/cgroup") -> CgroupLimits {
         let paths = ownPaths((try? String(contentsOfFile: selfCgroup, encoding: .utf8)) ?? "")
         var limits = CgroupLimits()
-        // v2: one unified tree.
-        for folder in ancestors(root, paths.unified) {
+        // v2: one unified tree (under `unified/` on hybrid hosts).
+        for folder in ancestors(root, paths.unified) + ancestors(root + "/unified", paths.unified) {
             limits.memory = smaller(limits.memory, memoryLimit(contents(folder + "/memory.max")))
             limits.cpus = smaller(limits.cpus, cpuQuota(v2: contents(folder + "/cpu.max")))
         }
