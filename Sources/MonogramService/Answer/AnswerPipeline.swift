@@ -62,7 +62,7 @@ final class AnswerPipeline: Sendable {
     private func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest, charging admission: any AnswerAdmission) -> HTTPHandlerResult {
         if let (stored, handle) = cache.lookup(job.key) {
             if job.remembersTarget { cache.remember(request.target, as: job.key, at: handle) }
-            return .respond(stored.answer(ifNoneMatch: request.ifNoneMatch), .hit)
+            return hit(stored.answer(ifNoneMatch: request.ifNoneMatch))
         }
         let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
         // Joining work already in flight costs nothing more, so it is not charged.
@@ -128,6 +128,23 @@ final class AnswerPipeline: Sendable {
         job.gather(until: gatherDeadline, charge: admission.charge(for: request, admitted: work.tokens), render)
         return .deferred
     }
+
+    /// A cached answer on its way to a connection. A large one takes its bytes from the work
+    /// memory until written, like an answer just made: the cache may evict it while a slow
+    /// reader still holds it, and then only this reservation counts it. Taken without waiting
+    /// (this is the event loop); when the budget is full, 503. Small answers are shared with
+    /// the cache as they are (the hit path allocates nothing).
+    func hit(_ response: HTTPResponse) -> HTTPHandlerResult {
+        guard response.body.count >= AnswerPipeline.reservedHitBytes else { return .respond(response, .hit) }
+        guard let reservation = memory.tryReserve(response.body.count) else {
+            metrics.recordOverloadRefusals(1)
+            return .respond(errors.response(for: .overloaded), .refused)
+        }
+        return .respond(HTTPResponse(sharing: response, holding: reservation), .hit)
+    }
+
+    /// Cached answers this large or larger are reserved while written.
+    static let reservedHitBytes = 65_536
 
     /// The 400 for an answer that could never be made or sent here, whatever the load.
     private func neverFits(_ work: WorkCost) -> ServiceError? {

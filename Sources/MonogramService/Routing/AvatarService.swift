@@ -77,7 +77,7 @@ public final class AvatarService: HTTPHandler {
         // passed: a hit is a URL already verified, and needs no HMAC again.
         let rawKey = request.target.utf8.first == UInt8(ascii: "/") || signer != nil ? request.target : String(target)
         if let cached = pipeline.cache.answer(forTarget: rawKey) {
-            return .respond(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)), .hit)
+            return pipeline.hit(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)))
         }
         // By bytes: walking the target as Characters (grapheme breaking) to find `?` cost
         // ~15,000 instructions of every miss.
