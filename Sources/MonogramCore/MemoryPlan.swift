@@ -93,7 +93,8 @@ public struct MemoryPlan: Sendable, Hashable {
             + inputs.pictureCacheBytes + inputs.maxConnections * inputs.connectionBytes
         baseBytes = base
         let largest = MemoryPlan.largestRequest(
-            maxSize: inputs.maxSize, maxPicturePixels: inputs.maxPicturePixels, maxAnswerBytes: inputs.maxAnswerBytes)
+            maxSize: inputs.maxSize, maxPicturePixels: inputs.maxPicturePixels, maxAnswerBytes: inputs.maxAnswerBytes,
+            decodeMemory: inputs.decodeMemory)
         largestRequestBytes = largest
         if inputs.workMemory > 0 {
             guard inputs.workMemory >= largest else { throw .workMemoryTooSmall(configured: inputs.workMemory, needed: largest) }
@@ -120,7 +121,7 @@ public struct MemoryPlan: Sendable, Hashable {
     /// The largest peak a request can reserve: a render at (4 × `maxSize`)² pixels in the most
     /// expensive way whose answer still fits `maxAnswerBytes` (else it is refused with a 400
     /// before reserving anything), or the decode of the largest picture, whichever is more.
-    public static func largestRequest(maxSize: Int, maxPicturePixels: Int, maxAnswerBytes: Int) -> Int {
+    public static func largestRequest(maxSize: Int, maxPicturePixels: Int, maxAnswerBytes: Int, decodeMemory: Int = Int.max) -> Int {
         let side = 4 * max(1, maxSize)
         var largest = 0
         for format in [OutputFormat.png, .svg, .webp, .avif] {
@@ -136,7 +137,7 @@ public struct MemoryPlan: Sendable, Hashable {
         // A decode holds the whole picture and the square cut from it (`PictureHeader.memoryCost`);
         // for a small avatar the square is small. (A decode for a large one that does not fit
         // is drawn with the initials instead, as a picture over `pictures.max_pixels` is.)
-        let decode = maxPicturePixels * 4 + (4 << 20)
+        let decode = min(maxPicturePixels * 4 + (4 << 20), decodeMemory)
         return max(largest, decode)
     }
 

@@ -40,6 +40,9 @@ extension PictureService {
         }
         let decoded: Result<PictureBitmap, PictureFailure>
         do throws(PictureFailure) {
+            // `pictures.decode_memory` is the most one decode may hold; all of them together
+            // share the work memory with the renders.
+            guard bytes <= settings.decodeMemory else { throw .tooManyPixels }
             let budgeted = try decodeBudget.with(bytes, until: latest) { [counters] () throws(PictureFailure) -> PictureBitmap in
                 counters.recordDecode()
                 return try decoder.decode(source.bytes, header: header, targetSide: side)
