@@ -128,10 +128,10 @@ def start_mix_server(binary, cgroup, origin_port, extra):
                                stderr=subprocess.STDOUT, text=True)
     bound = None
     for line in process.stdout:
-        if match := re.search(r"bound (\d+) MiB", line):
-            bound = int(match.group(1))
         if "listening" in line:
             port = int(line.rsplit(":", 1)[1])
+        if match := re.search(r"bound (\d+) MiB", line):
+            bound = int(match.group(1))
             break
     threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
     return process, port, bound

@@ -19,13 +19,9 @@ public enum ServiceRunner {
     public static func serve(_ requested: Configuration) -> ExitCode {
         let logger = Logger(format: requested.log.format, level: requested.log.level)
         let configuration: Configuration
+        let plan: MemoryPlan
         do throws(MemoryPlan.Refusal) {
-            let plan: MemoryPlan
             (configuration, plan) = try requested.fitted(to: CgroupLimits.read(root: requested.limits.cgroupRoot))
-            logger.info(
-                "memory: \(plan.inputs.limit.map { "limit " + MemoryPlan.mebibytes($0) } ?? "no limit"), "
-                    + "bound \(MemoryPlan.mebibytes(plan.totalBytes)) (work memory \(MemoryPlan.mebibytes(plan.workBytes)), "
-                    + "\(configuration.render.workers) render workers)")
         } catch {
             logger.error("cannot start: \(error)")
             return .cannotBind
@@ -67,6 +63,11 @@ public enum ServiceRunner {
         let directoryWatch = service.gravatarDirectory()
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
         logger.info("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
+        // After the listening line, which scripts read first for the port.
+        logger.info(
+            "memory: \(plan.inputs.limit.map { "limit " + MemoryPlan.mebibytes($0) } ?? "no limit"), "
+                + "bound \(MemoryPlan.mebibytes(plan.totalBytes)) (work memory \(MemoryPlan.mebibytes(plan.workBytes)), "
+                + "\(configuration.render.workers) render workers)")
         let adminThread = admin.map { admin in
             logger.info("monogram metrics on http://\(host):\(admin.port)/metrics")
             return OSThread(name: "metrics") { admin.run() }

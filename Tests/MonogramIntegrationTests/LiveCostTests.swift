@@ -141,7 +141,7 @@ struct LiveCostTests {
         // 1 GiB holds the defaults: the server starts and says its bound.
         try "1073741824\n".write(to: root.appendingPathComponent("memory.max"), atomically: true, encoding: .utf8)
         let server = try MonogramProcess(environment: ["MONOGRAM_LIMITS_CGROUP_ROOT": root.path])
-        #expect(server.stdoutText.contains("memory: limit 1024 MiB"))
+        #expect(MonogramProcess.waitForOutput { server.stdoutText.contains("memory: limit 1024 MiB") })
         #expect(try RawClient(port: server.port).get("/avatar/Fits?size=64").status == 200)
     }
 }
