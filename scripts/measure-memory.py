@@ -126,12 +126,13 @@ def start_mix_server(binary, cgroup, origin_port, extra):
         json.dump(config, f)
     process = subprocess.Popen([binary, "--config", path, "--port", "0"], stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True)
-    bound = None
+    bound = port = None
     for line in process.stdout:
         if "listening" in line:
             port = int(line.rsplit(":", 1)[1])
         if match := re.search(r"bound (\d+) MiB", line):
             bound = int(match.group(1))
+        if port and bound:
             break
     threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
     return process, port, bound

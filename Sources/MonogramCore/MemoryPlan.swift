@@ -15,8 +15,17 @@ public struct MemoryPlan: Sendable, Hashable {
     public static let fixedBytes = 48 << 20
     /// Each render thread's pango and cairo state and stack.
     public static let perWorkerBytes = 4 << 20
-    /// Part of a container limit kept free for what the terms round away (allocator slack).
+    /// Part of a container limit kept free for what the terms round away.
     public static let marginPercent = 10
+    /// Part of the work memory the budget does not hand out: the allocator's slack around what
+    /// requests reserve (growing arrays, arenas), measured at ~4 % of the reserved bytes.
+    public static let slackPercent = 10
+
+    /// The budget requests reserve from: the work memory less the allocator's slack.
+    public static func budget(ofWork bytes: Int) -> Int { bytes - bytes / 100 * slackPercent }
+
+    /// Work memory whose budget holds `bytes`.
+    static func work(forBudget bytes: Int) -> Int { bytes * 100 / (100 - slackPercent) + 1 }
 
     public struct Inputs: Sendable, Hashable {
         /// The cgroup memory limit in bytes; nil when there is none.
@@ -62,8 +71,11 @@ public struct MemoryPlan: Sendable, Hashable {
     public let baseBytes: Int
     /// The work-memory budget's capacity.
     public let workBytes: Int
-    /// The largest peak one allowed request reserves (it must fit in `workBytes`).
+    /// The largest peak one allowed request reserves (it must fit in `budgetBytes`).
     public let largestRequestBytes: Int
+
+    /// What requests may reserve: `workBytes` less the allocator's slack.
+    public var budgetBytes: Int { MemoryPlan.budget(ofWork: workBytes) }
 
     /// The whole formula: what VmHWM stays under, and what a container must allow.
     public var totalBytes: Int { baseBytes + workBytes }
@@ -97,7 +109,9 @@ public struct MemoryPlan: Sendable, Hashable {
             decodeMemory: inputs.decodeMemory)
         largestRequestBytes = largest
         if inputs.workMemory > 0 {
-            guard inputs.workMemory >= largest else { throw .workMemoryTooSmall(configured: inputs.workMemory, needed: largest) }
+            guard MemoryPlan.budget(ofWork: inputs.workMemory) >= largest else {
+                throw .workMemoryTooSmall(configured: inputs.workMemory, needed: MemoryPlan.work(forBudget: largest))
+            }
             workBytes = inputs.workMemory
             if let limit = inputs.limit, base + inputs.workMemory > limit {
                 throw .limitTooSmall(limit: limit, needed: base + inputs.workMemory)
@@ -108,12 +122,14 @@ public struct MemoryPlan: Sendable, Hashable {
             // No limit to fit: the render working sets of every worker at the largest size, plus
             // the picture decodes' share (the formula before issue 21).
             let side = 4 * inputs.maxSize
-            workBytes = max(largest, max(1, inputs.workers) * CostTable.surfaceBytesPerPixel * side * side + inputs.decodeMemory)
+            workBytes = max(
+                MemoryPlan.work(forBudget: largest), max(1, inputs.workers) * CostTable.surfaceBytesPerPixel * side * side + inputs.decodeMemory)
             return
         }
         let usable = limit - limit / 100 * MemoryPlan.marginPercent
-        guard usable - base >= largest else {
-            throw .limitTooSmall(limit: limit, needed: (base + largest) * 100 / (100 - MemoryPlan.marginPercent) + 1)
+        guard MemoryPlan.budget(ofWork: usable - base) >= largest else {
+            let needed = base + MemoryPlan.work(forBudget: largest)
+            throw .limitTooSmall(limit: limit, needed: needed * 100 / (100 - MemoryPlan.marginPercent) + 1)
         }
         workBytes = usable - base
     }

@@ -42,7 +42,8 @@ public struct WorkCost: Sendable, Hashable {
 /// reference machine; the run is in docs/hardening.md) and rounded up; the memory figures are
 /// the render working sets measured for the README's memory section (a 4096² PNG render's
 /// surface, RGBA copy and encoder: 141.8 MiB, ~9 B per pixel; WebP's encoder ~21 B per pixel
-/// more). Estimates err high: a token or a byte too many is a refusal a little early, one too
+/// more for initials, and a 2048² WebP of a noisy picture peaked at 162.5 MiB, 40.6 B per pixel
+/// in all, hence 24). Estimates err high: a token or a byte too many is a refusal a little early, one too
 /// few an unbounded cost.
 public enum CostTable {
     /// CPU of one token: one 128 × 128 PNG avatar with initials (measured 0.22 ms).
@@ -70,8 +71,8 @@ public enum CostTable {
         switch format {
         case .png: png
         case .svg: Format(initialsCPUPerPixel: 0, pictureCPUPerPixel: 60, encoderBytesPerPixel: 0, initialsOutputPerPixel: 0.01, pictureOutputPerPixel: 5.6)
-        case .webp: Format(initialsCPUPerPixel: 30, pictureCPUPerPixel: 260, encoderBytesPerPixel: 21, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 4.2)
-        case .avif: Format(initialsCPUPerPixel: 180, pictureCPUPerPixel: 950, encoderBytesPerPixel: 21, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 2.0)
+        case .webp: Format(initialsCPUPerPixel: 30, pictureCPUPerPixel: 260, encoderBytesPerPixel: 24, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 4.2)
+        case .avif: Format(initialsCPUPerPixel: 180, pictureCPUPerPixel: 950, encoderBytesPerPixel: 24, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 2.0)
         case .json: Format(initialsCPUPerPixel: 0, pictureCPUPerPixel: 0, encoderBytesPerPixel: 0, initialsOutputPerPixel: 0, pictureOutputPerPixel: 0)
         }
     }

@@ -27,7 +27,8 @@ import Testing
         let plan = try MemoryPlan(Self.inputs(limit: limit))
         #expect(plan.totalBytes <= limit)
         #expect(plan.totalBytes >= limit * 9 / 10 - 1)
-        #expect(plan.workBytes >= plan.largestRequestBytes)
+        #expect(plan.budgetBytes >= plan.largestRequestBytes)
+        #expect(plan.budgetBytes < plan.workBytes)
         #expect(plan.baseBytes == MemoryPlan.fixedBytes + 2 * MemoryPlan.perWorkerBytes + 96 * Self.mebibyte + 1024 * 36864)
     }
 

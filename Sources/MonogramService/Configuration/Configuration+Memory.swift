@@ -38,4 +38,7 @@ extension Configuration {
         if limits.workMemory > 0 { return limits.workMemory }
         return (try? memoryPlan(limit: nil, workers: render.workerCount).workBytes) ?? Int.max / 4
     }
+
+    /// What requests may reserve of it (less the allocator's slack).
+    var workMemoryBudgetBytes: Int { MemoryPlan.budget(ofWork: workMemoryBytes) }
 }

@@ -25,7 +25,7 @@ struct JobFactory: Sendable {
         self.limits = configuration.render.limits(masks: renderer.maskNames)
         self.resolver = configuration.render.resolver
         self.drawing = Drawing(renderer: renderer)
-        self.memory = MemoryBudget(capacity: configuration.workMemoryBytes)
+        self.memory = MemoryBudget(capacity: configuration.workMemoryBudgetBytes)
         self.pictures = PictureService(settings: configuration.pictures.fetch, memory: memory)
         self.pictureFailure = PictureFailureAnswers(cacheControl: configuration.pictures.failureCacheControl, headers: headers)
         self.pictureFailureCacheControl = configuration.pictures.failureCacheControl
