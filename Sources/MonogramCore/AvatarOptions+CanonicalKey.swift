@@ -65,6 +65,7 @@ extension AvatarOptions {
             key.literal("|f")
             key.append(fallback.rawValue)
         }
+        AvatarOptions.writeColours(palette: palette, gradient: gradient, into: &key)
     }
 
     /// `count:text`, the UTF-8 byte count making the text's end unambiguous.

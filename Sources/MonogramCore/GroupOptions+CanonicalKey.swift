@@ -27,6 +27,7 @@ extension GroupOptions {
         if theme != .light { key += "|t" + theme.rawValue } // absent by default: keys stay as they were
         key += "|" + String(pictures.count)
         for picture in pictures { key += "|" + (picture.map(AvatarOptions.text) ?? "-") }
+        key += facepileKey // API §10 fields; empty when none is used
         return key
     }
 
