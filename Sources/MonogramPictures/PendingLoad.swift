@@ -7,11 +7,14 @@ import MonogramSync
 final class PendingLoad: Sendable {
     let pixelSize: Int
     let deadline: ContinuousClock.Instant
+    /// Charges the fetch and decode to the requesting client (nil: not charged).
+    let charge: PictureService.Charge?
     private let completion: Locked<PictureService.Completion?>
 
-    init(pixelSize: Int, deadline: ContinuousClock.Instant, completion: @escaping PictureService.Completion) {
+    init(pixelSize: Int, deadline: ContinuousClock.Instant, charge: PictureService.Charge? = nil, completion: @escaping PictureService.Completion) {
         self.pixelSize = pixelSize
         self.deadline = deadline
+        self.charge = charge
         self.completion = Locked(completion)
     }
 

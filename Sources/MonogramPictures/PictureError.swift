@@ -42,6 +42,8 @@ public enum PictureFailure: String, Error, Sendable, Hashable, CaseIterable {
     case undecodable
     /// Too many fetches queued already.
     case busy
+    /// The requesting client's budget cannot pay for the fetch and decode (API §8).
+    case overBudget = "over_budget"
     /// Anything else libcurl reports (TLS failure, reset connection, …).
     case failed
 }

@@ -50,6 +50,13 @@ public enum PictureGeometry {
     }
 
     /// A cached square reduced for a smaller `target` (2×2 box steps while it stays ≥ target).
+    /// The side `reduce` gives a square of `side` pixels for `target`.
+    public static func reducedSide(_ side: Int, target: Int) -> Int {
+        var current = side
+        while current / 2 >= max(1, target) { current /= 2 }
+        return current
+    }
+
     public static func reduce(_ bitmap: PictureBitmap, target: Int) -> PictureBitmap {
         var pixels = bitmap.pixels, current = bitmap.side
         guard current / 2 >= max(1, target) else { return bitmap }

@@ -14,18 +14,35 @@ extension PictureService {
             return
         }
         let source: SourcePicture
+        let fetched: Bool
         switch sourcePicture(url, deadline: latest) {
         case .failure(let failure):
             finishFlight(key, with: .failure(failure))
             return
         case .success(let picture):
-            source = picture
+            (source, fetched) = picture
         }
         let side = liveWaiters(key).map(\.pixelSize).max() ?? 1
         let header = source.header
         let bytes = header.memoryCost(targetSide: side)
+        // Every client waiting pays for the work its request asked for, now that its size is
+        // known and before any of it is done; those whose budget cannot are refused (429).
+        let work = CostModel.picture(
+            sourcePixels: header.width * header.height, sourceBytes: source.bytes.count, fetched: fetched, decodeBytes: bytes)
+        for waiter in liveWaiters(key) {
+            guard let charge = waiter.charge, let retryAfter = charge(work) else { continue }
+            counters.record(.failed(.overBudget))
+            waiter.finish(PictureLoad(result: .failure(.overBudget), ttl: 0, digest: nil, retryAfter: retryAfter))
+        }
+        guard !liveWaiters(key).isEmpty else {
+            finishFlight(key, with: .failure(.overBudget))
+            return
+        }
         let decoded: Result<PictureBitmap, PictureFailure>
         do throws(PictureFailure) {
+            // `pictures.decode_memory` is the most one decode may hold; all of them together
+            // share the work memory with the renders.
+            guard bytes <= settings.decodeMemory else { throw .tooManyPixels }
             let budgeted = try decodeBudget.with(bytes, until: latest) { [counters] () throws(PictureFailure) -> PictureBitmap in
                 counters.recordDecode()
                 return try decoder.decode(source.bytes, header: header, targetSide: side)
@@ -60,11 +77,11 @@ extension PictureService {
 
     /// The bytes from the cache, or fetched by `deadline` (and at most `total_timeout`), with
     /// the header checked (format and every limit, so a bomb is never cached).
-    private func sourcePicture(_ url: PictureURL, deadline: ContinuousClock.Instant) -> Result<SourcePicture, PictureFailure> {
+    private func sourcePicture(_ url: PictureURL, deadline: ContinuousClock.Instant) -> Result<(SourcePicture, fetched: Bool), PictureFailure> {
         let key = url.string
         if case .source(let source)? = cache.value(forKey: "s|" + key), source.expires > MonotonicNanoseconds.now {
             counters.record(.cacheHit)
-            return .success(source)
+            return .success((source, false))
         }
         let outcome: Result<SourcePicture, PictureFailure>
         switch fetcher.fetch(url, deadline: min(deadline, .now + .seconds(settings.totalTimeout))) {
@@ -88,7 +105,7 @@ extension PictureService {
             counters.record(.failed(failure))
             remember(failure, for: key)
         }
-        return outcome
+        return outcome.map { ($0, true) }
     }
 
     private func liveWaiters(_ key: String) -> [PendingLoad] {
@@ -102,7 +119,7 @@ extension PictureService {
             case .success(let decoded):
                 waiter.finish(answer(decoded, for: waiter.pixelSize))
             case .failure(let failure):
-                let transient = [.busy, .memoryBusy, .timeout].contains(failure) && failures.value(forKey: key) == nil
+                let transient = [.busy, .memoryBusy, .timeout, .overBudget].contains(failure) && failures.value(forKey: key) == nil
                 waiter.finish(PictureLoad(result: .failure(failure), ttl: transient ? 0 : settings.failureTTL, digest: nil))
             }
         }

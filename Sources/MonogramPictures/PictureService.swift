@@ -1,4 +1,4 @@
-import MonogramCore
+public import MonogramCore
 public import MonogramSync
 
 /// Loads pictures for avatars: checks URLs against the allow-list, fetches and decodes each URL
@@ -14,12 +14,17 @@ public import MonogramSync
 /// The entry point for every route that draws pictures (`/avatar`, and `/group` per face).
 public final class PictureService: Sendable {
     public typealias Completion = @Sendable (PictureLoad) -> Void
+    /// Charges a fetch and decode (`CostModel.picture`) to a request's client once the
+    /// picture's header is known, before any pixel is decoded: nil admits, a number refuses
+    /// with that many seconds to wait.
+    public typealias Charge = @Sendable (WorkCost) -> Int?
 
     public let settings: PictureSettings
     public let allowList: AllowList
     /// Outcomes of every load, for `/metrics`.
     public let counters = PictureCounters()
-    /// Bytes of decoded pixels in flight across all picture threads.
+    /// Bytes of decoded pixels in flight across all picture threads, and of decoded pictures
+    /// handed to renders until drawn: the process-wide memory budget when one is given.
     public let decodeBudget: MemoryBudget
 
     let fetcher: PictureFetcher
@@ -31,12 +36,12 @@ public final class PictureService: Sendable {
     /// URL → loads waiting for the fetch and decode in flight.
     let flights = Locked<[String: [PendingLoad]]>([:])
 
-    public init(settings: PictureSettings) {
+    public init(settings: PictureSettings, memory: MemoryBudget? = nil) {
         self.settings = settings
         self.allowList = AllowList(patterns: settings.allowedHosts)
         self.fetcher = PictureFetcher(settings: settings, allowList: allowList)
         self.decoder = PictureDecoder(maxPixels: settings.maxPixels, maxJPEGWork: settings.maxJPEGWork)
-        self.decodeBudget = MemoryBudget(capacity: settings.decodeMemory)
+        self.decodeBudget = memory ?? MemoryBudget(capacity: settings.decodeMemory)
         self.pool = WorkerPool(name: "picture", threads: settings.maxConcurrentFetches, queueLimit: settings.queueLimit, lazily: true)
         self.cache = LRUCache(maxBytes: settings.cacheBytes)
         self.failures = LRUCache(maxBytes: 1 << 20)
@@ -56,7 +61,9 @@ public final class PictureService: Sendable {
     /// by `deadline` at the latest (with `.timeout` if the picture is not ready by then), on a
     /// picture thread, a timer thread, or at once on the caller's thread (a remembered failure,
     /// or a cached square that needs no reduction).
-    public func load(_ url: PictureURL, pixelSize: Int, deadline: ContinuousClock.Instant, completion: @escaping Completion) {
+    public func load(
+        _ url: PictureURL, pixelSize: Int, deadline: ContinuousClock.Instant, charge: Charge? = nil, completion: @escaping Completion
+    ) {
         let key = url.string
         let now = MonotonicNanoseconds.now
         if let failure = failures.value(forKey: key), failure.expires > now {
@@ -64,7 +71,7 @@ public final class PictureService: Sendable {
             completion(PictureLoad(result: .failure(failure.failure), ttl: seconds(until: failure.expires, from: now), digest: nil))
             return
         }
-        let pending = PendingLoad(pixelSize: max(1, pixelSize), deadline: deadline, completion: completion)
+        let pending = PendingLoad(pixelSize: max(1, pixelSize), deadline: deadline, charge: charge, completion: completion)
         if case .decoded(let decoded)? = cache.value(forKey: "d|" + key), decoded.expires > now, decoded.serves(pending.pixelSize) {
             counters.record(.cacheHit)
             if decoded.bitmap.side / 2 < pending.pixelSize {
@@ -94,19 +101,28 @@ public final class PictureService: Sendable {
     }
 
     /// `load` with the deadline `pictures.total_timeout` from now.
-    public func load(_ url: PictureURL, pixelSize: Int, completion: @escaping Completion) {
-        load(url, pixelSize: pixelSize, deadline: .now + .seconds(settings.totalTimeout), completion: completion)
+    public func load(_ url: PictureURL, pixelSize: Int, charge: Charge? = nil, completion: @escaping Completion) {
+        load(url, pixelSize: pixelSize, deadline: .now + .seconds(settings.totalTimeout), charge: charge, completion: completion)
     }
 
+    /// The decoded square reduced for one load, its bytes held from the memory budget until
+    /// the load is dropped (after its render). Taken without waiting (this may run on an
+    /// event loop): when the budget is full the load fails as `.memoryBusy` and the initials
+    /// are drawn, rather than holding pixels nobody counted.
     func answer(_ decoded: DecodedPicture, for pixelSize: Int) -> PictureLoad {
-        PictureLoad(
+        let reduced = PictureGeometry.reducedSide(decoded.bitmap.side, target: pixelSize)
+        guard let hold = decodeBudget.tryReserve(reduced * reduced * 4) else {
+            counters.record(.failed(.memoryBusy))
+            return PictureLoad(result: .failure(.memoryBusy), ttl: 0, digest: nil)
+        }
+        return PictureLoad(
             result: .success(PictureGeometry.reduce(decoded.bitmap, target: pixelSize)),
-            ttl: seconds(until: decoded.expires, from: MonotonicNanoseconds.now), digest: decoded.digest)
+            ttl: seconds(until: decoded.expires, from: MonotonicNanoseconds.now), digest: decoded.digest, hold: hold)
     }
 
     func remember(_ failure: PictureFailure, for key: String) {
         // Our own limits of the moment are not the picture's fault: not remembered.
-        guard ![.busy, .memoryBusy].contains(failure) else { return }
+        guard ![.busy, .memoryBusy, .overBudget].contains(failure) else { return }
         let entry = RememberedFailure(failure: failure, expires: MonotonicNanoseconds.after(seconds: settings.failureTTL))
         failures.insert(entry, forKey: key, cost: key.utf8.count + 64)
     }

@@ -10,12 +10,22 @@ public enum ServiceRunner {
     public enum ExitCode: Int32 {
         case clean = 0
         case badConfiguration = 1
+        /// The port is held, or the configured maximums cannot fit the memory limit: this
+        /// machine cannot run this configuration (restarting will not help).
         case cannotBind = 2
     }
 
     /// Serves until a signal, then drains; returns the process exit code.
-    public static func serve(_ configuration: Configuration) -> ExitCode {
-        let logger = Logger(format: configuration.log.format, level: configuration.log.level)
+    public static func serve(_ requested: Configuration) -> ExitCode {
+        let logger = Logger(format: requested.log.format, level: requested.log.level)
+        let configuration: Configuration
+        let plan: MemoryPlan
+        do throws(MemoryPlan.Refusal) {
+            (configuration, plan) = try requested.fitted(to: CgroupLimits.read(root: requested.limits.cgroupRoot))
+        } catch {
+            logger.error("cannot start: \(error)")
+            return .cannotBind
+        }
         let service: AvatarService
         do {
             let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
@@ -53,6 +63,11 @@ public enum ServiceRunner {
         let directoryWatch = service.gravatarDirectory()
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
         logger.info("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
+        // After the listening line, which scripts read first for the port.
+        logger.info(
+            "memory: \(plan.inputs.limit.map { "limit " + MemoryPlan.mebibytes($0) } ?? "no limit"), "
+                + "bound \(MemoryPlan.mebibytes(plan.totalBytes)) (work memory \(MemoryPlan.mebibytes(plan.workBytes)), "
+                + "\(configuration.render.workers) render workers)")
         let adminThread = admin.map { admin in
             logger.info("monogram metrics on http://\(host):\(admin.port)/metrics")
             return OSThread(name: "metrics") { admin.run() }

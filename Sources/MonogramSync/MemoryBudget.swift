@@ -69,6 +69,30 @@ public final class MemoryBudget: @unchecked Sendable {
         state.pointee.peak = max(state.pointee.peak, state.pointee.used)
     }
 
+    /// Takes `bytes` if they fit now, without waiting (for threads that must not block, e.g. an
+    /// event loop); false when they do not.
+    public func tryAcquire(_ bytes: Int) -> Bool {
+        let bytes = max(0, bytes)
+        return locked { state in
+            guard capacity - state.used >= bytes else { return false }
+            state.used += bytes
+            state.peak = max(state.peak, state.used)
+            return true
+        }
+    }
+
+    /// `bytes` held by a `MemoryReservation` that gives them back when it is released or
+    /// freed, waiting until they fit or `deadline` passes.
+    public func reserve(_ bytes: Int, until deadline: ContinuousClock.Instant) throws(Refusal) -> MemoryReservation {
+        try acquire(bytes, until: deadline)
+        return MemoryReservation(budget: self, bytes: max(0, bytes))
+    }
+
+    /// `reserve` without waiting: nil when the bytes do not fit now.
+    public func tryReserve(_ bytes: Int) -> MemoryReservation? {
+        tryAcquire(bytes) ? MemoryReservation(budget: self, bytes: max(0, bytes)) : nil
+    }
+
     /// Gives back what `acquire` took.
     public func release(_ bytes: Int) {
         locked { $0.used = max(0, $0.used - max(0, bytes)) }
@@ -106,4 +130,36 @@ public final class MemoryBudget: @unchecked Sendable {
         }
         return total
     }
+}
+
+/// Bytes taken from a `MemoryBudget` for as long as something holds them: a request's working
+/// set while it renders, then only its answer's bytes until every connection that writes it
+/// has let go (the object travels with the response). Given back when released or freed,
+/// whichever comes first, exactly once.
+public final class MemoryReservation: Sendable {
+    public let budget: MemoryBudget
+    private let held: Locked<Int>
+
+    init(budget: MemoryBudget, bytes: Int) {
+        self.budget = budget
+        self.held = Locked(bytes)
+    }
+
+    deinit { release() }
+
+    /// Bytes held now.
+    public var bytes: Int { held.withLock { $0 } }
+
+    /// Keeps at most `bytes` and gives the rest back (the working set shrinks to the answer).
+    public func shrink(to bytes: Int) {
+        let freed = held.withLock { held in
+            let keep = min(held, max(0, bytes))
+            defer { held = keep }
+            return held - keep
+        }
+        if freed > 0 { budget.release(freed) }
+    }
+
+    /// Gives everything back now.
+    public func release() { shrink(to: 0) }
 }

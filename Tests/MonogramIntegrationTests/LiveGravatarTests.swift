@@ -202,15 +202,20 @@ struct LiveGravatarTests {
         #expect(try get(server, "/gravatar/\(Self.md5("broken@example.com"))?s=48").header("X-Avatar-Source") == "picture")
         let hash = Self.md5("plain@example.com")
         #expect(try get(server, "/gravatar/\(hash)?s=48").header("X-Avatar-Source") == "picture")
-        #expect(origin.count("/upstream/\(hash)?s=48&d=404") == 1)
+        // Every size of one hash is drawn from one upstream fetch, at the largest size.
+        for size in [49, 64, 100, 200] {
+            #expect(try get(server, "/gravatar/\(hash)?s=\(size)").header("X-Avatar-Source") == "picture")
+        }
+        #expect(origin.count("/upstream/\(hash)?s=1024&d=404") == 1)
+        #expect(origin.count("/upstream/\(hash)?s=48&d=404") == 0)
         // Unknown hashes never go upstream.
         _ = try get(server, "/gravatar/\(Self.unknown)?s=48")
-        #expect(origin.count("/upstream/\(Self.unknown)?s=48&d=404") == 0)
+        #expect(origin.count("/upstream/\(Self.unknown)?s=1024&d=404") == 0)
 
         let (noUpstream, _) = try Self.start(text, gravatar: ["upstream": origin.url("/none/")], config: ["pictures": allowed])
         let answer = try get(noUpstream, "/gravatar/\(hash)?s=48")
         #expect(answer.header("X-Avatar-Source") == "initials")
         #expect(answer.header("Cache-Control") == "public, max-age=300")
-        #expect(origin.count("/none/\(hash)?s=48&d=404") == 1)
+        #expect(origin.count("/none/\(hash)?s=1024&d=404") == 1)
     }
 }

@@ -75,7 +75,7 @@ import Testing
         #expect(first.note == .miss)
         let other = Self.call(service, try URLSigner(keys: ["an older signing key, still valid"]).sign(target))
         #expect(other.note == .hit)
-        #expect(other.response === first.response)
+        #expect(other.response.body.withUnsafeBufferPointer { $0.baseAddress } == first.response.body.withUnsafeBufferPointer { $0.baseAddress })
         // Parameter order still does not matter once signed.
         let reordered = Self.call(service, try URLSigner(keys: [Self.key]).sign("/avatar/Signed%20Person?shape=circle&size=40"))
         #expect(reordered.note == .hit)
@@ -130,12 +130,16 @@ import Testing
         #expect(image.header("Cache-Control") == "no-store")
     }
 
-    @Test("a render costs its pixels: a 1024 px avatar takes a burst of 64 at once")
+    @Test("a render costs its CPU: a 1024 px PNG takes a burst of 35 at once, a 129 px one 2")
     func cost() throws {
-        let service = try Self.service { $0.limits.clientRendersPerSecond = 0.01; $0.limits.clientBurst = 64 }
+        let service = try Self.service { $0.limits.clientRendersPerSecond = 0.01; $0.limits.clientBurst = 35 }
         #expect(Self.call(service, "/avatar/Big?size=1024").response.status.code == 200)
         #expect(Self.call(service, "/avatar/Small?size=16").response.status.code == 429)
         #expect(Self.call(service, "/avatar/Small.json?size=16", peer: "192.0.2.9").response.status.code == 200)
+        let rounded = try Self.service { $0.limits.clientRendersPerSecond = 0.01; $0.limits.clientBurst = 3 }
+        #expect(Self.call(rounded, "/avatar/Odd?size=129").response.status.code == 200)
+        #expect(Self.call(rounded, "/avatar/Even?size=128").response.status.code == 200)
+        #expect(Self.call(rounded, "/avatar/Over?size=16").response.status.code == 429)
     }
 
     @Test("through a trusted proxy the forwarded client is charged, not the proxy")

@@ -66,7 +66,9 @@ struct AnswerPipelineTests {
         answers.wait(64)
         #expect(calls.withLock { $0 } == 1)
         #expect(answers.all.allSatisfy { $0.response.status.code == 200 })
-        #expect(Set(answers.all.map { ObjectIdentifier($0.response) }).count == 1, "one shared response")
+        // One render: every waiter's response shares one body (each carries the answer's
+        // memory reservation to its own connection).
+        #expect(Set(answers.all.map { $0.response.body.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }).count == 1, "one shared body")
         #expect(pipeline.flights.count == 0)
     }
 
@@ -140,7 +142,10 @@ struct AnswerPipelineTests {
         let hit = PipelineTestSupport.answer(pipeline, ControlledJob("Budget"), "/budget?again")
         #expect(miss.note == .miss)
         #expect(hit.note == .hit)
-        #expect(hit.response === miss.response)
+        #expect(hit.response.body.withUnsafeBufferPointer { $0.baseAddress } == miss.response.body.withUnsafeBufferPointer { $0.baseAddress })
+        // The miss's answer holds its bytes in the memory budget until written; the hit's are the cache's.
+        #expect(miss.response.reservation != nil)
+        #expect(hit.response.reservation == nil)
         #expect(admission.asked.withLock { $0 } == 1)
     }
 

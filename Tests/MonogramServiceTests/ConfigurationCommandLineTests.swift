@@ -45,7 +45,7 @@ struct ConfigurationCommandLineTests {
         let usage = CommandLineOptions.usage
         for needle in [
             "--host", "--port", "--config", "--help", "healthcheck", "render", "MONOGRAM_SERVER_PORT",
-            "MONOGRAM_SECTION_KEY", "comma-separated", "0   clean shutdown", "1   bad configuration", "2   cannot bind",
+            "MONOGRAM_SECTION_KEY", "comma-separated", "0   clean shutdown", "1   bad configuration", "2   cannot start here",
         ] {
             #expect(usage.contains(needle), "usage lacks \(needle)")
         }

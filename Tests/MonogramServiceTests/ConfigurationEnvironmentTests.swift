@@ -40,6 +40,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "cache.tag_header", text: "xkey") { $0.cache.tagHeader = "xkey" },
         KeySample(path: "cache.purge_from", text: "10.0.0.0/8,::1") { $0.cache.purgeFrom = ["10.0.0.0/8", "::1"] },
         KeySample(path: "cache.purge_urls", text: "http://varnish:6081/") { $0.cache.purgeURLs = ["http://varnish:6081/"] },
+        KeySample(path: "cache.max_entry_bytes", text: "500") { $0.cache.maxEntryBytes = 500 },
         KeySample(path: "render.max_size", text: "2048") { $0.render.maxSize = 2048 },
         KeySample(path: "render.fonts", text: "Noto Sans,DejaVu Sans") { $0.render.fonts = ["Noto Sans", "DejaVu Sans"] },
         KeySample(path: "render.default_font", text: "DejaVu Sans") { $0.render.defaultFont = "DejaVu Sans" },
@@ -90,6 +91,10 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "limits.client_burst", text: "40") { $0.limits.clientBurst = 40 },
         KeySample(path: "limits.clients_tracked", text: "500") { $0.limits.clientsTracked = 500 },
         KeySample(path: "limits.ipv6_prefix", text: "56") { $0.limits.ipv6Prefix = 56 },
+        KeySample(path: "limits.work_memory", text: "300000000") { $0.limits.workMemory = 300_000_000 },
+        KeySample(path: "limits.max_answer_bytes", text: "1048576") { $0.limits.maxAnswerBytes = 1_048_576 },
+        KeySample(path: "limits.cgroup_root", text: "/tmp/cgroup") { $0.limits.cgroupRoot = "/tmp/cgroup" },
+        KeySample(path: "limits.unsigned_renders_per_second", text: "2.5") { $0.limits.unsignedRendersPerSecond = 2.5 },
         KeySample(path: "security.signing_keys", text: "0123456789abcdef,fedcba9876543210") {
             $0.security.signingKeys = ["0123456789abcdef", "fedcba9876543210"]
         },

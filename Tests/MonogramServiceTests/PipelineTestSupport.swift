@@ -22,7 +22,7 @@ struct ControlledJob: AnswerJob {
     }
 
     var placement: AnswerPlacement { .pool }
-    var cost: Int { 1 }
+    var work: WorkCost { WorkCost(cpuNanoseconds: 1, peakBytes: 0, outputBytes: 0) }
 
     func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         calls.withLock { $0 += 1 }
@@ -105,11 +105,11 @@ struct NeverGatheringJob: AnswerJob {
     let budget: Duration
 
     var placement: AnswerPlacement { .pool }
-    var cost: Int { 1 }
+    var work: WorkCost { WorkCost(cpuNanoseconds: 1, peakBytes: 0, outputBytes: 0) }
     var gatherBudget: Duration { budget }
     var lateMaterials: String? { "late" }
 
-    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (String) -> Void) {}
+    func gather(until deadline: ContinuousClock.Instant, charge: WorkCharge, _ done: @escaping @Sendable (String) -> Void) {}
 
     func produce(_ materials: String, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         .image(Array(materials.utf8), format: .png, source: .initials, variant: .pictureFallback, lifetime: .zero)

@@ -75,7 +75,8 @@ extension HTTPConnectionStateMachine {
             let sendsBody = slot.sendsBody
             // The write clock runs from when there is something to write.
             if output.isEmpty { lastWriteProgress = now }
-            output.append(OutgoingResponse(head: response.head, date: date, framing: framing, body: sendsBody ? response.body : []))
+            output.append(OutgoingResponse(
+                head: response.head, date: date, framing: framing, body: sendsBody ? response.body : [], reservation: response.reservation))
             return Completion(
                 request: slot.request.take(), status: response.status.code, bodyBytes: sendsBody ? response.body.count : 0,
                 started: slot.started, note: slot.note)

@@ -1,3 +1,5 @@
+import MonogramSync
+
 /// One answer on its way out: the parts are written in order, each straight from where it
 /// lives. `head` and `body` are the `HTTPResponse`'s own arrays (shared with the cache, never
 /// copied per answer); `date` is the loop's per-second line; `framing` a static constant.
@@ -8,6 +10,8 @@ struct OutgoingResponse: Sendable {
     let body: [UInt8]
     /// Bytes of this answer already written.
     var sent = 0
+    /// The memory-budget bytes of `body`, held until this answer is dropped (written).
+    var reservation: MemoryReservation? = nil
 
     var total: Int { head.count + date.count + framing.count + body.count }
     var remaining: Int { total - sent }

@@ -1,3 +1,5 @@
+public import MonogramSync
+
 /// A response ready to write: status line and headers serialized once, body bytes alongside.
 ///
 /// Immutable and shared: the service caches these, so a cache hit writes the same bytes again
@@ -11,6 +13,10 @@ public final class HTTPResponse: Sendable {
     public let body: [UInt8]
     /// The connection closes after this response (e.g. after a framing error, RFC 9112 §11.2).
     public let closesConnection: Bool
+    /// Memory-budget bytes for `body` (an answer made for this request, not one the cache
+    /// counts), kept while anything still holds the body to write: given back once the
+    /// connection has written it and let go.
+    public let reservation: MemoryReservation?
 
     /// The status line, what `fields` writes, then `Content-Length` from `body` unless the
     /// status forbids content (RFC 9110 §8.6). `fields` runs twice (it must write the same
@@ -19,6 +25,7 @@ public final class HTTPResponse: Sendable {
         self.status = status
         self.body = body
         self.closesConnection = closesConnection
+        self.reservation = nil
         var measure = HTTPHeadWriter()
         HTTPResponse.writeHead(status, bodyBytes: body.count, into: &measure, fields)
         self.head = [UInt8](unsafeUninitializedCapacity: measure.count) { buffer, initialized in
@@ -26,6 +33,15 @@ public final class HTTPResponse: Sendable {
             HTTPResponse.writeHead(status, bodyBytes: body.count, into: &writer, fields)
             initialized = writer.count
         }
+    }
+
+    /// `other`'s head and body (shared, not copied), holding `reservation` while written.
+    public init(sharing other: HTTPResponse, holding reservation: MemoryReservation?) {
+        status = other.status
+        head = other.head
+        body = other.body
+        closesConnection = other.closesConnection
+        self.reservation = reservation
     }
 
     /// The same, from a list of header fields in order.

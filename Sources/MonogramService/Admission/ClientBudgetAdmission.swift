@@ -1,5 +1,6 @@
 import MonogramCore
 import MonogramHTTP
+import MonogramSync
 
 /// API §8's client render budget as the pipeline's admission step: it is asked only for work
 /// (a cache miss, a picture fetch or decode, never a hit, a 304 or a request joining a render
@@ -13,24 +14,49 @@ struct ClientBudgetAdmission: AnswerAdmission {
     /// Nil when `limits.client_renders_per_second` is 0 (the budget is off).
     init?(limits: LimitsConfiguration, trustedProxies: [String]) {
         guard limits.clientRendersPerSecond > 0 else { return nil }
-        table = ClientBudgetTable(
-            budget: RenderBudget(rate: limits.clientRendersPerSecond, burst: limits.effectiveBurst), capacity: limits.clientsTracked)
+        self.init(rate: limits.clientRendersPerSecond, burst: limits.effectiveBurst, limits: limits, trustedProxies: trustedProxies)
+    }
+
+    /// A budget of `rate` tokens a second (`burst` at most) keyed like the client budget.
+    init(rate: Double, burst: Int, limits: LimitsConfiguration, trustedProxies: [String]) {
+        table = ClientBudgetTable(budget: RenderBudget(rate: rate, burst: burst), capacity: limits.clientsTracked)
         self.trustedProxies = TrustedProxies(trustedProxies)
         ipv6Prefix = limits.ipv6Prefix
     }
 
     func admit(cost: Int, request: AnswerRequest) -> ServiceError? {
+        switch table.charge(client(of: request), tokens: cost, now: monotonicNanoseconds()) {
+        case .admitted: return nil
+        case .refused(let retryAfter): return .overBudget(retryAfter: retryAfter)
+        }
+    }
+
+    /// A picture's fetch and decode, charged to the same client once its pixels are known. The
+    /// first charge is at most what the burst leaves after the render's `admitted` tokens, so
+    /// every valid request still passes on a full bucket; every later one (the next face's
+    /// picture) at most the burst, so a row of large pictures is refused at its second.
+    func charge(for request: AnswerRequest, admitted: Int) -> WorkCharge {
+        let client = client(of: request)
+        let first = Locked(true)
+        let burst = table.budget.burst
+        return WorkCharge { [table] work in
+            let isFirst = first.withLock { value in defer { value = false }; return value }
+            let tokens = isFirst ? min(work.tokens, max(1, burst - admitted)) : work.tokens
+            switch table.charge(client, tokens: tokens, now: monotonicNanoseconds()) {
+            case .admitted: return nil
+            case .refused(let retryAfter): return retryAfter
+            }
+        }
+    }
+
+    private func client(of request: AnswerRequest) -> ClientKey {
         // The header lists are fetched only when the peer may name the client.
         let address = trustedProxies.isEmpty || !trustedProxies.contains(request.peer)
             ? request.peer
             : trustedProxies.client(
                 peer: request.peer, forwardedFor: request.head.headers(HeaderName.forwardedFor),
                 forwarded: request.head.headers(HeaderName.forwarded))
-        let client = ClientAddress.key(address, ipv6Prefix: ipv6Prefix)
-        switch table.charge(client, tokens: cost, now: monotonicNanoseconds()) {
-        case .admitted: return nil
-        case .refused(let retryAfter): return .overBudget(retryAfter: retryAfter)
-        }
+        return ClientAddress.key(address, ipv6Prefix: ipv6Prefix)
     }
 
 }

@@ -21,12 +21,15 @@ final class AnswerCache: Sendable {
     /// Person tag → answers (API §9), changed only together with `answers` under its own lock,
     /// which stores and purges take (never a hit).
     private let tags = Locked(TagIndex())
+    /// `cache.max_entry_bytes`: larger answers are served but not kept.
+    let maxEntryBytes: Int
     private let clock = ContinuousClock()
 
-    init(maxBytes: Int) {
+    init(maxBytes: Int, maxEntryBytes: Int? = nil) {
         let aliasShare = maxBytes / 32
         answers = LRUCache(maxBytes: maxBytes - aliasShare)
         aliases = LRUCache(maxBytes: aliasShare)
+        self.maxEntryBytes = maxEntryBytes ?? maxBytes / 16
     }
 
     /// The answer a raw target was last answered with, if it is still there and fresh. Counts
@@ -58,6 +61,8 @@ final class AnswerCache: Sendable {
     func store(_ answer: StoredAnswer, for key: AnswerKey, target: String?) {
         if let expires = answer.expires, expires <= clock.now { return }
         let cost = answer.cost(keyBytes: key.storageBytes) + answer.tags.count * TagIndex.bytesPerTag
+        // One big answer would evict thousands of small ones: served, not kept.
+        guard cost <= maxEntryBytes else { return }
         let handle = tags.withLock { index in
             let handle = answers.insert(answer, forKey: key, cost: cost) { gone, old in index.remove(gone, tags: old.tags) }
             if handle != nil { index.add(key, tags: answer.tags) }

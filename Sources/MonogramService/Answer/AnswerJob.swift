@@ -13,15 +13,17 @@ protocol AnswerJob: Sendable {
 
     var key: AnswerKey { get }
     var placement: AnswerPlacement { get }
-    /// Render-budget tokens this answer costs when it misses the cache (issue 14:
-    /// max(1, output pixels ÷ 128²)); charged by the pipeline's admission step, never on a hit.
-    var cost: Int { get }
+    /// What making this answer costs (`CostModel`), estimated from the request: its tokens are
+    /// charged by the pipeline's admission step (never on a hit), its peak is reserved from the
+    /// memory budget before `produce` runs, and an answer that could never be sent is a 400.
+    var work: WorkCost { get }
     /// How long `gather` may take; the render deadline is the request's arrival plus this plus
     /// `render.timeout`.
     var gatherBudget: Duration { get }
     /// Calls `done` exactly once, on any thread, by `deadline` (past it, with what a job draws
-    /// in the materials' place: the initials for a picture).
-    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (Materials) -> Void)
+    /// in the materials' place: the initials for a picture). Work learnt while gathering (a
+    /// picture's pixels) is charged to the request's client through `charge`.
+    func gather(until deadline: ContinuousClock.Instant, charge: WorkCharge, _ done: @escaping @Sendable (Materials) -> Void)
     /// The answer, on a render worker (or the loop thread for `.loop` jobs); `deadline` is the
     /// request's render deadline (arrival + gather budget + `render.timeout`), which bounds any
     /// wait inside, e.g. for render memory other workers hold.
@@ -55,7 +57,7 @@ extension AnswerJob where Materials == Void {
     static var immediate: Void? { () }
     var gatherBudget: Duration { .zero }
 
-    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (()) -> Void) {
+    func gather(until deadline: ContinuousClock.Instant, charge: WorkCharge, _ done: @escaping @Sendable (()) -> Void) {
         done(())
     }
 }
@@ -67,9 +69,12 @@ enum AnswerPlacement: Sendable {
     case pool
 }
 
-/// Tokens for an image of `pixels` per side (issue 14's rule), at least 1.
-func renderCost(side pixels: Int, faces: Int = 1) -> Int {
-    max(1, (pixels * pixels * max(1, faces)) / (128 * 128))
+extension Shape {
+    /// Mask shapes hold a masked surface and the scaled mask besides the drawing.
+    var isMask: Bool {
+        if case .mask = self { return true }
+        return false
+    }
 }
 
 /// What a job made: an image (or JSON) the pipeline wraps in the §4 headers, or a finished

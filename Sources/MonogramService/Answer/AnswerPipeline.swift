@@ -25,12 +25,18 @@ final class AnswerPipeline: Sendable {
     /// How long a render may wait for a worker, counted after the job's gather budget.
     let renderTimeout: Duration
     let admission: any AnswerAdmission
+    /// The process-wide work memory (`limits.work_memory`): every job reserves its peak here
+    /// before it is produced, and its answer's bytes stay reserved until written.
+    let memory: MemoryBudget
+    /// `limits.max_answer_bytes`: a job whose answer could be larger is a 400 before any work.
+    let maxAnswerBytes: Int
     let flights = SingleFlight<AnswerKey, Waiter>()
     private let clock = ContinuousClock()
 
     init(
         cache: AnswerCache, responses: ResponseFactory, errors: ErrorResponses, pool: WorkerPool, metrics: Metrics,
-        renderTimeout: Duration, admission: any AnswerAdmission = AdmitAll()
+        renderTimeout: Duration, admission: any AnswerAdmission = AdmitAll(),
+        memory: MemoryBudget = MemoryBudget(capacity: Int.max / 2), maxAnswerBytes: Int = Int.max
     ) {
         self.cache = cache
         self.responses = responses
@@ -39,12 +45,24 @@ final class AnswerPipeline: Sendable {
         self.metrics = metrics
         self.renderTimeout = renderTimeout
         self.admission = admission
+        self.memory = memory
+        self.maxAnswerBytes = maxAnswerBytes
+    }
+
+    /// `answer`, charged to `budget` instead of the pipeline's admission (`/gravatar` under
+    /// `security.require_signature`, which has its own default budget).
+    func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest, admission budget: (any AnswerAdmission)?) -> HTTPHandlerResult {
+        answer(job, for: request, charging: budget ?? admission)
     }
 
     func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest) -> HTTPHandlerResult {
+        answer(job, for: request, charging: admission)
+    }
+
+    private func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest, charging admission: any AnswerAdmission) -> HTTPHandlerResult {
         if let (stored, handle) = cache.lookup(job.key) {
             if job.remembersTarget { cache.remember(request.target, as: job.key, at: handle) }
-            return .respond(stored.answer(ifNoneMatch: request.ifNoneMatch), .hit)
+            return hit(stored.answer(ifNoneMatch: request.ifNoneMatch))
         }
         let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
         // Joining work already in flight costs nothing more, so it is not charged.
@@ -52,7 +70,12 @@ final class AnswerPipeline: Sendable {
             metrics.recordSingleFlightWait()
             return .deferred
         }
-        if let refusal = admission.admit(cost: job.cost, request: request) {
+        let work = job.work
+        if job.placement == .pool, let tooLarge = neverFits(work) {
+            let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
+            return .respond(errors.response(for: tooLarge, prefersImage: prefersImage), .refused)
+        }
+        if let refusal = admission.admit(cost: work.tokens, request: request) {
             let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
             return .respond(errors.response(for: refusal, prefersImage: prefersImage), .refused)
         }
@@ -76,10 +99,23 @@ final class AnswerPipeline: Sendable {
                     finish(job.key, with: .failure(.overloaded))
                     return
                 }
+                // The whole peak, before anything is allocated; waiting for others to give
+                // theirs back at most until the deadline from arrival (then 503).
+                let reservation: MemoryReservation
+                do throws(MemoryBudget.Refusal) {
+                    reservation = try memory.reserve(work.peakBytes, until: renderDeadline)
+                } catch {
+                    finish(job.key, with: .failure(.overloaded))
+                    return
+                }
                 let started = clock.now
                 let outcome = build(job, materials, target: request.target, until: renderDeadline)
                 metrics.recordRender(clock.now - started)
-                finish(job.key, with: outcome)
+                // What is left to hold is the answer itself, until every waiter's connection
+                // has written it.
+                let body = (try? outcome.get())?.response.body.count ?? 0
+                reservation.shrink(to: body)
+                finish(job.key, with: outcome, holding: body > 0 ? reservation : nil)
             }
             if !queued { finish(job.key, with: .failure(.overloaded)) }
         }
@@ -89,8 +125,40 @@ final class AnswerPipeline: Sendable {
             let nanoseconds = Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { render(late) }
         }
-        job.gather(until: gatherDeadline, render)
+        job.gather(until: gatherDeadline, charge: admission.charge(for: request, admitted: work.tokens), render)
         return .deferred
+    }
+
+    /// A cached answer on its way to a connection. A large one takes its bytes from the work
+    /// memory until written, like an answer just made: the cache may evict it while a slow
+    /// reader still holds it, and then only this reservation counts it. Taken without waiting
+    /// (this is the event loop); when the budget is full, 503. Small answers are shared with
+    /// the cache as they are (the hit path allocates nothing).
+    func hit(_ response: HTTPResponse) -> HTTPHandlerResult {
+        guard response.body.count >= AnswerPipeline.reservedHitBytes else { return .respond(response, .hit) }
+        guard let reservation = memory.tryReserve(response.body.count) else {
+            metrics.recordOverloadRefusals(1)
+            return .respond(errors.response(for: .overloaded), .refused)
+        }
+        return .respond(HTTPResponse(sharing: response, holding: reservation), .hit)
+    }
+
+    /// Cached answers this large or larger are reserved while written.
+    static let reservedHitBytes = 65_536
+
+    /// The 400 for an answer that could never be made or sent here, whatever the load.
+    private func neverFits(_ work: WorkCost) -> ServiceError? {
+        let problem: String
+        if work.outputBytes > maxAnswerBytes {
+            problem = "this answer could be \(MemoryPlan.mebibytes(work.outputBytes)), more than this server sends "
+                + "(limits.max_answer_bytes \(MemoryPlan.mebibytes(maxAnswerBytes)))"
+        } else if work.peakBytes > memory.capacity {
+            problem = "drawing this answer needs \(MemoryPlan.mebibytes(work.peakBytes)) of memory, more than this server has "
+                + "for all requests (limits.work_memory \(MemoryPlan.mebibytes(memory.capacity)))"
+        } else {
+            return nil
+        }
+        return .badParameter(OptionsError(parameter: "size", message: problem + "; ask for format webp, or a smaller size or dpr"))
     }
 
     /// Produces, wraps in the §4 headers, and stores (before the flight ends, so a request
@@ -121,12 +189,20 @@ final class AnswerPipeline: Sendable {
         return .success(stored)
     }
 
-    /// Ends the flight: every waiter gets the answer (or its revalidation), or the error.
-    private func finish(_ key: AnswerKey, with outcome: Result<StoredAnswer, ServiceError>) {
+    /// Ends the flight: every waiter gets the answer (or its revalidation), or the error. A
+    /// full answer carries `reservation` (its bytes in the memory budget) to the connection.
+    private func finish(_ key: AnswerKey, with outcome: Result<StoredAnswer, ServiceError>, holding reservation: MemoryReservation? = nil) {
         let waiters = flights.finish(key)
         if case .failure(.overloaded) = outcome { metrics.recordOverloadRefusals(waiters.count) }
         let answer = finished(outcome)
-        for waiter in waiters { waiter.responder.respond(answer(waiter.ifNoneMatch), .miss) }
+        for waiter in waiters {
+            let response = answer(waiter.ifNoneMatch)
+            if let reservation, !response.body.isEmpty {
+                waiter.responder.respond(HTTPResponse(sharing: response, holding: reservation), .miss)
+            } else {
+                waiter.responder.respond(response, .miss)
+            }
+        }
     }
 
     /// The reply for each waiter's `If-None-Match`; an error's response is built once.

@@ -13,6 +13,12 @@ public struct CacheConfiguration: Sendable, Hashable {
     public var purgeURLs: [String] = []
 
     public static let defaultTagHeader = "Surrogate-Key"
+    /// `cache.max_entry_bytes`: the largest answer kept; larger ones are served but not cached,
+    /// so one big answer cannot evict thousands of small ones. Default (nil) 1/16 of `max_bytes`.
+    public var maxEntryBytes: Int?
+
+    /// The entry bound in force.
+    public var effectiveMaxEntryBytes: Int { maxEntryBytes ?? maxBytes / 16 }
 
     public init() {}
 }

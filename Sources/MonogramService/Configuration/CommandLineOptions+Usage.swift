@@ -46,6 +46,6 @@ extension CommandLineOptions {
         EXIT CODES:
           0   clean shutdown after SIGTERM or SIGINT, or the command succeeded
           1   bad configuration or arguments (or healthcheck: not healthy)
-          2   cannot bind the listening address
+          2   cannot start here: the listening address cannot be bound, or the memory limit cannot hold the configuration
         """
 }

@@ -34,6 +34,7 @@ extension Setting {
             .value("cache", "tag_header", \.cache.tagHeader) { Convert.string($0, &$1, parse: Syntax.tagHeaderName) },
             .value("cache", "purge_from", \.cache.purgeFrom) { Convert.list($0, &$1, element: Syntax.ipOrCIDR) },
             .value("cache", "purge_urls", \.cache.purgeURLs) { Convert.list($0, &$1, element: Syntax.purgeURL) },
+            .value("cache", "max_entry_bytes", \.cache.maxEntryBytes) { Convert.optionalInteger($0, in: positive, &$1) },
 
             .value("render", "max_size", \.render.maxSize) { Convert.integer($0, in: 16...4096, &$1) },
             .value("render", "fonts", \.render.fonts) { raw, problems in
@@ -107,6 +108,10 @@ extension Setting {
             .value("limits", "client_burst", \.limits.clientBurst) { Convert.optionalInteger($0, in: 1...1_000_000, &$1) },
             .value("limits", "clients_tracked", \.limits.clientsTracked) { Convert.integer($0, in: 1...10_000_000, &$1) },
             .value("limits", "ipv6_prefix", \.limits.ipv6Prefix) { Convert.integer($0, in: 1...128, &$1) },
+            .value("limits", "work_memory", \.limits.workMemory) { Convert.integer($0, in: any, &$1) },
+            .value("limits", "max_answer_bytes", \.limits.maxAnswerBytes) { Convert.integer($0, in: 65_536...Int.max, &$1) },
+            .value("limits", "cgroup_root", \.limits.cgroupRoot) { Convert.string($0, &$1, parse: Syntax.notBlank) },
+            .value("limits", "unsigned_renders_per_second", \.limits.unsignedRendersPerSecond) { Convert.rate($0, &$1) },
 
             .value("security", "signing_keys", \.security.signingKeys) { Convert.list($0, &$1, element: Syntax.signingKey) },
             .value("security", "require_signature", \.security.requireSignature, Convert.boolean),

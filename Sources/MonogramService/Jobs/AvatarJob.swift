@@ -22,6 +22,10 @@ struct AvatarJob: AnswerJob {
     var cost: Int { options.format == .json ? 1 : renderCost(side: options.pixelSize) }
     /// The colour key, as `AvatarResolver` picks it: `id`, else the name.
     var tags: [UInt64] { CacheTag.people([options.id ?? name]) }
+    var work: WorkCost {
+        options.format == .json
+            ? CostModel.json : CostModel.avatar(side: options.pixelSize, masked: options.shape.isMask, format: options.format, picture: false)
+    }
 
     func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         let resolved = resolver.resolve(name: name, options: options)

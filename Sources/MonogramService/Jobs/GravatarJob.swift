@@ -24,7 +24,7 @@ struct GravatarJob: AnswerJob {
     var tags: [UInt64] { CacheTag.people([tagKey]) }
 
     var placement: AnswerPlacement { .pool }
-    var cost: Int { renderCost(side: pixels) }
+    var work: WorkCost { CostModel.avatar(side: pixels, masked: false, format: .png, picture: !sources.isEmpty) }
     var gatherBudget: Duration { sources.isEmpty ? .zero : pictures.loadBudget }
     /// The directory can change on any reload: the raw target is not remembered as an alias of
     /// this key (the key names the entry's version, the target does not).
@@ -35,20 +35,25 @@ struct GravatarJob: AnswerJob {
 
     var lateMaterials: PictureLoad?? { .some(nil) }
 
-    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
-        load(sources[...], last: nil, done)
+    func gather(until deadline: ContinuousClock.Instant, charge: WorkCharge, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
+        load(sources[...], last: nil, until: deadline, charge: charge, done)
     }
 
     /// Tries each source in turn until one gives a picture; hands on the last outcome.
-    private func load(_ rest: ArraySlice<PictureURL>, last: PictureLoad?, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
+    private func load(
+        _ rest: ArraySlice<PictureURL>, last: PictureLoad?, until deadline: ContinuousClock.Instant, charge: WorkCharge,
+        _ done: @escaping @Sendable (PictureLoad?) -> Void
+    ) {
         guard let url = rest.first else { return done(last) }
-        pictures.load(url, pixelSize: pixels) { [self] outcome in
+        pictures.load(url, pixelSize: pixels, deadline: deadline, charge: charge.picture) { [self] outcome in
             if outcome.bitmap != nil { return done(outcome) }
-            load(rest.dropFirst(), last: outcome, done)
+            if case .failure(.overBudget) = outcome.result { return done(outcome) }
+            load(rest.dropFirst(), last: outcome, until: deadline, charge: charge, done)
         }
     }
 
     func produce(_ load: PictureLoad?, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
+        try load?.refuseOverBudget()
         var spec = drawing.spec(pixels: pixels, resolver: resolver)
         if let load, let bitmap = load.bitmap, let digest = load.digest {
             spec.content = .picture(bitmap)

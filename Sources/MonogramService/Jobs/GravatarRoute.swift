@@ -13,6 +13,9 @@ final class GravatarRoute: Sendable {
     let redirectHosts: AllowList
     let signatureRequired: Bool
     let reloadInterval: Double
+    /// The size the upstream is asked for: the largest `s` (`render.max_size`; Gravatar's own
+    /// limit is 2048).
+    let upstreamSize: Int
 
     init(configuration: Configuration, pictures: PictureService, logger: Logger) {
         let settings = configuration.gravatar
@@ -32,6 +35,7 @@ final class GravatarRoute: Sendable {
         self.redirectHosts = AllowList(patterns: settings.redirectHosts)
         self.signatureRequired = configuration.security.requireSignature
         self.reloadInterval = settings.reloadInterval
+        self.upstreamSize = min(2048, configuration.render.maxSize)
     }
 
     /// The directory's first load (before the server listens, so the first request sees it),
@@ -50,10 +54,12 @@ final class GravatarRoute: Sendable {
     }
 
     /// The pictures to try for `entry`: its own (if the allow-list takes it), then the upstream's.
-    func sources(for entry: DirectoryEntry, hash: GravatarHash, pixels: Int, pictures: PictureService) -> [PictureURL] {
+    /// The upstream is always asked for the largest size `s` may name (`upstreamSize`), so a
+    /// hash is fetched once whatever sizes are asked for; each is reduced from that one picture.
+    func sources(for entry: DirectoryEntry, hash: GravatarHash, pictures: PictureService) -> [PictureURL] {
         var urls: [PictureURL] = []
         if let picture = entry.picture, let url = try? pictures.validate(picture) { urls.append(url) }
-        if !upstream.isEmpty, let url = try? pictures.validate(upstream + hash.description + "?s=\(pixels)&d=404") { urls.append(url) }
+        if !upstream.isEmpty, let url = try? pictures.validate(upstream + hash.description + "?s=\(upstreamSize)&d=404") { urls.append(url) }
         return urls
     }
 }

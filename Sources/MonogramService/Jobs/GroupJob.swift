@@ -14,7 +14,7 @@ struct GroupJob: AnswerJob {
     }
 
     var placement: AnswerPlacement { resolved.options.format == .json ? .loop : .pool }
-    var cost: Int { resolved.options.format == .json ? 1 : renderCost(side: resolved.spec.layout.side, faces: resolved.spec.layout.slots) }
+    var work: WorkCost { resolved.options.format == .json ? CostModel.json : resolved.work(pictures: 0) }
 
     var tags: [UInt64] { CacheTag.people(resolved.faces.map(\.colorKey)) }
 
@@ -26,5 +26,15 @@ struct GroupJob: AnswerJob {
         case .json: return .image(Array(resolved.json.utf8), format: .json, source: source)
         default: return .image(try drawing.group(resolved.spec, format: format, key: key, title: resolved.alt, until: deadline), format: format, source: source)
         }
+    }
+}
+
+extension ResolvedGroup {
+    /// The row as drawn: the layout's pixels, every face at its full side.
+    func work(pictures: Int) -> WorkCost {
+        let layout = spec.layout
+        return CostModel.render(
+            width: layout.width, height: layout.height, faceSide: layout.side, faces: layout.slots, masked: spec.shape.isMask,
+            format: options.format, pictures: pictures)
     }
 }

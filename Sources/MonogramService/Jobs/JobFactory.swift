@@ -3,6 +3,7 @@ public import MonogramCore
 import MonogramGravatar
 import MonogramPictures
 import MonogramRender
+import MonogramSync
 
 /// What the routes need to turn a parsed request into an `AnswerJob`: the option limits, the
 /// resolver of initials and colour, the renderer, and the picture service.
@@ -16,13 +17,16 @@ struct JobFactory: Sendable {
     /// `/gravatar`'s directory and settings.
     let gravatar: GravatarRoute
     let pictureFailureCacheControl: String
+    /// The process-wide work memory (`limits.work_memory`): renders reserve their peak from it
+    /// (through the pipeline), picture decodes theirs (through the picture service).
+    let memory: MemoryBudget
 
     init(configuration: Configuration, renderer: Renderer, headers: CommonHeaders, logger: Logger) {
         self.limits = configuration.render.limits(masks: renderer.maskNames)
         self.resolver = configuration.render.resolver
-        self.drawing = Drawing(
-            renderer: renderer, workers: configuration.render.workerCount, maxSize: configuration.render.maxSize)
-        self.pictures = PictureService(settings: configuration.pictures.fetch)
+        self.drawing = Drawing(renderer: renderer)
+        self.memory = MemoryBudget(capacity: configuration.workMemoryBudgetBytes)
+        self.pictures = PictureService(settings: configuration.pictures.fetch, memory: memory)
         self.pictureFailure = PictureFailureAnswers(cacheControl: configuration.pictures.failureCacheControl, headers: headers)
         self.pictureFailureCacheControl = configuration.pictures.failureCacheControl
         self.gravatar = GravatarRoute(configuration: configuration, pictures: pictures, logger: logger)
@@ -47,7 +51,7 @@ struct JobFactory: Sendable {
 
     func gravatar(hash: GravatarHash, drawing what: GravatarDrawing, pixels: Int, entry: DirectoryEntry?) -> GravatarJob {
         var sources: [PictureURL] = []
-        if case .entry(let entry) = what { sources = gravatar.sources(for: entry, hash: hash, pixels: pixels, pictures: pictures) }
+        if case .entry(let entry) = what { sources = gravatar.sources(for: entry, hash: hash, pictures: pictures) }
         return GravatarJob(
             key: .gravatar(hash.description + "|" + what.canonical(pixels: pixels)), drawing: what, pixels: pixels,
             sources: sources, resolver: resolver, renderer: drawing, pictures: pictures, cacheControl: gravatar.cacheControl,

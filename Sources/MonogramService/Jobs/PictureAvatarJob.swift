@@ -15,7 +15,9 @@ struct PictureAvatarJob: AnswerJob {
     let failure: PictureFailureAnswers
 
     var placement: AnswerPlacement { .pool }
-    var cost: Int { renderCost(side: resolved.spec.pixelSize) }
+    var work: WorkCost {
+        CostModel.avatar(side: resolved.spec.pixelSize, masked: resolved.spec.shape.isMask, format: resolved.options.format, picture: true)
+    }
     var gatherBudget: Duration { pictures.loadBudget }
     var tags: [UInt64] { CacheTag.people([resolved.colorKey]) }
 
@@ -24,11 +26,12 @@ struct PictureAvatarJob: AnswerJob {
 
     var lateMaterials: PictureLoad?? { .some(nil) }
 
-    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
-        pictures.load(url, pixelSize: resolved.spec.pixelSize, deadline: deadline) { done($0) }
+    func gather(until deadline: ContinuousClock.Instant, charge: WorkCharge, _ done: @escaping @Sendable (PictureLoad?) -> Void) {
+        pictures.load(url, pixelSize: resolved.spec.pixelSize, deadline: deadline, charge: charge.picture) { done($0) }
     }
 
     func produce(_ load: PictureLoad?, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
+        try load?.refuseOverBudget()
         let format = resolved.options.format
         // Too late: drawn without it and not kept, so the next request tries again.
         let lifetime = Duration.seconds(max(0, load?.ttl ?? 0))
@@ -68,4 +71,12 @@ struct PictureFailureAnswers: Sendable {
 extension PictureService {
     /// How long a load may take before its answer is drawn without it: the whole fetch budget.
     var loadBudget: Duration { .seconds(settings.totalTimeout) }
+}
+
+extension PictureLoad {
+    /// The client could not pay for the picture's fetch and decode: the request is a 429, not
+    /// an answer drawn without it (which would be cached as if the picture had failed).
+    func refuseOverBudget() throws(ServiceError) {
+        if case .failure(.overBudget) = result { throw .overBudget(retryAfter: max(1, retryAfter)) }
+    }
 }

@@ -16,17 +16,20 @@ struct PictureGroupJob: AnswerJob {
     let failure: PictureFailureAnswers
 
     var placement: AnswerPlacement { .pool }
-    var cost: Int { renderCost(side: resolved.spec.layout.side, faces: resolved.spec.layout.slots) }
+    var work: WorkCost { resolved.work(pictures: wanted.count) }
     var gatherBudget: Duration { pictures.loadBudget }
     var tags: [UInt64] { CacheTag.people(resolved.faces.map(\.colorKey)) }
     /// Past the deadline every face is drawn with its initials.
     var lateMaterials: [Int: PictureLoad]? { [:] }
 
-    func gather(until deadline: ContinuousClock.Instant, _ done: @escaping @Sendable ([Int: PictureLoad]) -> Void) {
+    func gather(until deadline: ContinuousClock.Instant, charge: WorkCharge, _ done: @escaping @Sendable ([Int: PictureLoad]) -> Void) {
         let gathered = Locked<[Int: PictureLoad]>([:])
         let count = wanted.count
+        var charged: Set<String> = []
         for (face, url) in wanted {
-            pictures.load(url, pixelSize: resolved.spec.layout.side, deadline: deadline) { load in
+            // A URL named by several faces is fetched and decoded once, so it is paid for once.
+            let pays = charged.insert(url.string).inserted
+            pictures.load(url, pixelSize: resolved.spec.layout.side, deadline: deadline, charge: pays ? charge.picture : nil) { load in
                 let all: [Int: PictureLoad]? = gathered.withLock { loads in
                     loads[face] = load
                     return loads.count == count ? loads : nil
@@ -37,6 +40,7 @@ struct PictureGroupJob: AnswerJob {
     }
 
     func produce(_ loads: [Int: PictureLoad], until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
+        for load in loads.values { try load.refuseOverBudget() }
         var spec = resolved.spec
         var digests: [(face: Int, digest: UInt64)] = []
         for (face, load) in loads.sorted(by: { $0.key < $1.key }) {

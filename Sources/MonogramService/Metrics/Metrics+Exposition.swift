@@ -1,5 +1,6 @@
 import MonogramCore
 import MonogramHTTP
+import MonogramSync
 
 extension Metrics {
     /// Every metric in the Prometheus text exposition format, built at scrape time.
@@ -20,6 +21,12 @@ extension Metrics {
         out.sample("monogram_singleflight_waits_total", [:], Double(singleFlightWaits.value))
         out.family("monogram_overload_refusals_total", .counter, "Requests refused with 503 for overload: the render queue was full or their deadline passed.")
         out.sample("monogram_overload_refusals_total", [:], Double(overloadRefusals.value))
+        if let budget = workMemoryBudget {
+            out.family("monogram_work_memory_bytes", .gauge, "Bytes of work memory reserved now: requests' peaks, and answers until written.")
+            out.sample("monogram_work_memory_bytes", [:], Double(budget.inUse))
+            out.family("monogram_work_memory_max_bytes", .gauge, "The work memory's capacity (limits.work_memory, or derived from the memory limit).")
+            out.sample("monogram_work_memory_max_bytes", [:], Double(budget.capacity))
+        }
         if let depth = renderQueueDepth {
             out.family("monogram_render_queue_depth", .gauge, "Renders waiting for a worker now.")
             out.sample("monogram_render_queue_depth", [:], Double(depth))

@@ -26,6 +26,7 @@ public final class Metrics: Sendable {
     let overloadRefusals = MetricsCounter()
     /// Where the render queue's depth is read at scrape time.
     private let renderQueue = Locked<(@Sendable () -> Int)?>(nil)
+    private let workMemory = Locked<MemoryBudget?>(nil)
     /// Where picture-fetch counts come from: the fetcher keeps its own counters (as caches do),
     /// read only when scraped.
     private let pictureFetches = Locked<(@Sendable () -> [(outcome: String, count: Int)])?>(nil)
@@ -70,6 +71,13 @@ public final class Metrics: Sendable {
     }
 
     var renderQueueDepth: Int? { renderQueue.withLock { $0 }?() }
+
+    /// Exports the work memory's bytes reserved now and its capacity, read when scraped.
+    func attach(workMemory budget: MemoryBudget) {
+        workMemory.withLock { $0 = budget }
+    }
+
+    var workMemoryBudget: MemoryBudget? { workMemory.withLock { $0 } }
 
     /// A request that found a render of its key already in flight and waited for it.
     public func recordSingleFlightWait() {

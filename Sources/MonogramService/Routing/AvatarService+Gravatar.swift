@@ -39,7 +39,7 @@ extension AvatarService {
             return .respond(fixed.headers.response(
                 AvatarService.found, [(HeaderName.location, url), (HeaderName.cacheControl, route.cacheControl)], body: []), .none)
         case .draw(let drawing):
-            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size, entry: entry), for: request)
+            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size, entry: entry), for: request, admission: gravatarAdmission)
         }
     }
 

@@ -18,6 +18,8 @@ public final class AvatarService: HTTPHandler {
     let accessLog: AccessLog?
     /// Verifies `sig` before routing (API §8); nil unless `security.require_signature`.
     let signer: URLSigner?
+    /// `/gravatar`'s own budget while signatures are required and the client budget is off.
+    let gravatarAdmission: ClientBudgetAdmission?
     /// What `GET /metrics` reports; shared with the admin port.
     public let metrics: Metrics
     /// `POST /purge` and reload purges (API §9).
@@ -30,7 +32,7 @@ public final class AvatarService: HTTPHandler {
         let placeholder = jobs.resolver.resolve(name: "", options: AvatarOptions())
         let errors = ErrorResponses(headers: headers, placeholderPNG: try renderer.render(placeholder.spec, format: .png), logger: logger)
         let pool = WorkerPool(name: "render", threads: configuration.render.workerCount, queueLimit: configuration.render.queue)
-        let cache = AnswerCache(maxBytes: configuration.cache.maxBytes)
+        let cache = AnswerCache(maxBytes: configuration.cache.maxBytes, maxEntryBytes: configuration.cache.effectiveMaxEntryBytes)
         let budget = ClientBudgetAdmission(limits: configuration.limits, trustedProxies: configuration.server.trustedProxies)
         self.pipeline = AnswerPipeline(
             cache: cache,
@@ -38,7 +40,15 @@ public final class AvatarService: HTTPHandler {
                 cacheControl: configuration.http.cacheControl, release: MonogramRelease.version, headers: headers,
                 tagHeader: configuration.cache.tagHeader),
             errors: errors, pool: pool, metrics: metrics, renderTimeout: configuration.render.timeout,
-            admission: budget ?? AdmitAll())
+            admission: budget ?? AdmitAll(), memory: jobs.memory, maxAnswerBytes: configuration.limits.maxAnswerBytes)
+        // `/gravatar` cannot be signed: with signatures required and no client budget, it keeps
+        // a budget of its own, so unsigned renders and fetches are never free.
+        let limits = configuration.limits
+        self.gravatarAdmission = configuration.security.requireSignature && budget == nil && limits.unsignedRendersPerSecond > 0
+            ? ClientBudgetAdmission(
+                rate: limits.unsignedRendersPerSecond, burst: RenderBudget.defaultBurst(rate: limits.unsignedRendersPerSecond),
+                limits: limits, trustedProxies: configuration.server.trustedProxies)
+            : nil
         self.jobs = jobs
         self.signer = configuration.security.requireSignature ? URLSigner(keys: configuration.security.signingKeys) : nil
         self.fixed = FixedAnswers(headers: headers, errors: errors, limits: jobs.limits, metricsOnMainPort: configuration.metrics.port == 0)
@@ -51,6 +61,7 @@ public final class AvatarService: HTTPHandler {
         metrics.register(cache: cache.aliases, name: "aliases")
         if let budget { metrics.attach(budget: budget.table) }
         metrics.attach(renderQueueDepth: { [pool] in pool.depth })
+        metrics.attach(workMemory: jobs.memory)
         metrics.attach(pictureFetches: { [counters = jobs.pictures.counters] in
             counters.snapshot().map { (outcome: $0.outcome.description, count: $0.count) }
         })
@@ -75,7 +86,7 @@ public final class AvatarService: HTTPHandler {
         // passed: a hit is a URL already verified, and needs no HMAC again.
         let rawKey = request.target.utf8.first == UInt8(ascii: "/") || signer != nil ? request.target : String(target)
         if let cached = pipeline.cache.answer(forTarget: rawKey) {
-            return .respond(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)), .hit)
+            return pipeline.hit(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)))
         }
         // By bytes: walking the target as Characters (grapheme breaking) to find `?` cost
         // ~15,000 instructions of every miss.
