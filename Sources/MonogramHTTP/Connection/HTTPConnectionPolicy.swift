@@ -5,7 +5,8 @@ struct HTTPConnectionPolicy: Sendable {
     var readHeaderTimeout: Duration = .seconds(5)
     /// A connection with nothing owed and nothing arriving is closed after this.
     var idleTimeout: Duration = .seconds(10)
-    /// Queued output that makes no progress for this long closes the connection.
+    /// A peer that takes none of our output for this long is cut off: nothing written and
+    /// nothing more acknowledged, while answers are queued or unacknowledged.
     var writeTimeout: Duration = .seconds(10)
     /// After our last answer, read and discard this long so the peer sees the answer rather
     /// than a reset (RFC 9112 §9.6).

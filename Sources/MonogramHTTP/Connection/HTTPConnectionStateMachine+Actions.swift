@@ -10,6 +10,7 @@ extension HTTPConnectionStateMachine {
         if let queued = queueReadyAnswer(now: now, date: date) { return .log(queued) }
         if !output.isEmpty, !writeBlocked { return .write }
         if let action = takeNextRequest(now: now) { return action }
+        if queueContinue(now: now) { return nextAction(now: now, date: date) }
         // A head that failed to parse has its error answer ready at once: queue it.
         if frontIsAnswered { return nextAction(now: now, date: date) }
         if let action = finishIfDone(now: now) { return action }
@@ -54,6 +55,21 @@ extension HTTPConnectionStateMachine {
         slotCharges += charge
         state = head.keepAlive ? .responding : .closing
         return .dispatch(head, sequence: sequence)
+    }
+
+    /// A head with `Expect: 100-continue` waits for its body: tell the client to send it
+    /// (RFC 9110 §10.1.1), once every earlier answer is queued, since an interim response
+    /// belongs to its request and answers leave in order. Whether one was queued.
+    private mutating func queueContinue(now: Instant) -> Bool {
+        guard parser.wantsContinue, slots.isEmpty else { return false }
+        switch state {
+        case .reading, .responding: break
+        case .closing, .lingering, .closed: return false
+        }
+        parser.continueSent()
+        if output.isEmpty { lastWriteProgress = now }
+        output.append(OutgoingResponse(head: OutgoingResponse.continueLine, date: [], framing: OutgoingResponse.plain, body: []))
+        return true
     }
 
     /// Moves the front answer, if it is ready, into `output` (answers leave in request order,

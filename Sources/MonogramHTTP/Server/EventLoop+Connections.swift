@@ -6,16 +6,24 @@ extension EventLoop {
     func acceptAll() {
         while let listener, let fd = listener.accept() {
             let socket = ConnectionSocket(descriptor: fd, epoll: epoll)
-            if shared.open.load(ordering: .relaxed) >= configuration.maxConnections {
+            let peer = socket.peerHost
+            let client = clientConnections?.classify(peer)
+            if let client, let clientConnections, !clientConnections.open(client) {
                 shared.rejected.add(1, ordering: .relaxed)
-                rejectOverLimit(socket)
+                refuse(socket, .tooManyRequests, "too many connections from your address, retry shortly")
+                continue
+            }
+            if shared.open.load(ordering: .relaxed) >= configuration.maxConnections, !makeRoom() {
+                if let client { clientConnections?.close(client) }
+                shared.rejected.add(1, ordering: .relaxed)
+                refuse(socket, .serviceUnavailable, "too many connections, retry shortly")
                 continue
             }
             shared.open.add(1, ordering: .relaxed)
             let id = shared.nextConnectionID.add(1, ordering: .relaxed).newValue
             var machine = LoopConnection.Machine(policy: policy, parserLimits: configuration.parserLimits, now: now)
             if let drainDeadline { machine.drain(deadline: drainDeadline, now: now) }
-            let connection = LoopConnection(id: id, socket: socket, machine: machine)
+            let connection = LoopConnection(id: id, socket: socket, peer: peer, client: client, machine: machine)
             if Int(fd) >= connections.count {
                 connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count + 64))
             }
@@ -25,10 +33,47 @@ extension EventLoop {
         }
     }
 
-    /// Over the connection limit: one best-effort 503 and close, never a queue (RFC 9110 §15.6.4).
-    private func rejectOverLimit(_ socket: consuming ConnectionSocket) {
-        let response = policy.errorResponse(.serviceUnavailable, "too many connections, retry shortly", extraHeaders: [("Retry-After", "1")])
+    /// Over a connection limit: one best-effort answer and close, never a queue (RFC 9110
+    /// §15.6.4); 503 when the server is full, 429 when this client holds its share.
+    private func refuse(_ socket: consuming ConnectionSocket, _ status: HTTPStatus, _ reason: String) {
+        let response = policy.errorResponse(status, reason, extraHeaders: [("Retry-After", "1")])
         socket.sendOnce(response.head + dateLine + OutgoingResponse.close + response.body)
+    }
+
+    /// The server is full and a new client knocks: rather than refuse it, close the keep-alive
+    /// connection that has been idle the longest (an idle connection costs its client nothing
+    /// to reopen; a refused one costs the new client its request). Here, or in the loop whose
+    /// last sweep found an older one, which is asked to close it (the count overshoots by that
+    /// one until it does). False when no connection anywhere is idle.
+    private func makeRoom() -> Bool {
+        let local = longestIdle()
+        if let other = shared.claimOldestIdle(besides: index, olderThan: local?.since.nanoseconds ?? .max) {
+            peers[other].post(.evictIdle)
+            shared.evicted.add(1, ordering: .relaxed)
+            return true
+        }
+        guard let local, local.connection.machine.evictIfIdle() else { return false }
+        drive(local.connection)
+        shared.evicted.add(1, ordering: .relaxed)
+        return true
+    }
+
+    /// This loop's connection idle the longest, if any is idle.
+    func longestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
+        var oldest: (connection: LoopConnection, since: LoopInstant)?
+        for case let connection? in connections {
+            if let since = connection.machine.idleSince, oldest.map({ since < $0.since }) ?? true {
+                oldest = (connection, since)
+            }
+        }
+        return oldest
+    }
+
+    /// Asked by another loop (`makeRoom`): closes this loop's longest-idle connection, if one
+    /// is still idle.
+    func evictLongestIdle() {
+        guard let oldest = longestIdle(), oldest.connection.machine.evictIfIdle() else { return }
+        drive(oldest.connection)
     }
 
     func read(_ connection: LoopConnection) {
@@ -97,6 +142,7 @@ extension EventLoop {
         let fd = Int(connection.descriptor)
         guard fd < connections.count, connections[fd] === connection else { return }
         connections[fd] = nil
+        if let client = connection.client { clientConnections?.close(client) }
         connectionCount -= 1
         closedSinceTrim += 1
         shared.open.subtract(1, ordering: .relaxed)
@@ -105,10 +151,18 @@ extension EventLoop {
     /// Every deadline of every connection, to within the sweep interval; and memory back to
     /// the system once clients have left (glibc keeps freed arenas otherwise).
     func sweep() {
+        var oldestIdle = Int64.max
         for case let connection? in connections {
+            // Write progress as the peer acknowledges bytes (one ioctl, only while some are
+            // outstanding): epoll's writable report comes too rarely to judge a slow reader.
+            if connection.machine.awaitsAcknowledgement {
+                connection.machine.acknowledged(unacknowledged: connection.socket.unacknowledgedBytes, now: now)
+            }
             connection.machine.tick(now: now)
             drive(connection)
+            if let since = connection.machine.idleSince { oldestIdle = min(oldestIdle, since.nanoseconds) }
         }
+        shared.publishOldestIdle(loop: index, since: oldestIdle)
         if closedSinceTrim > 0, lastTrim.duration(to: now) >= EventLoop.trimInterval {
             closedSinceTrim = 0
             lastTrim = now

@@ -18,6 +18,11 @@ final class EventLoop {
     let configuration: HTTPServerConfiguration
     let policy: HTTPConnectionPolicy
     let shared: ServerCounters
+    /// This loop's place in `peers` and in `ServerCounters.oldestIdle`.
+    let index: Int
+    /// Every loop's mailbox (this one's too), to ask another loop to close an idle connection.
+    let peers: [LoopMailbox]
+    let clientConnections: ClientConnections?
     var connections: [LoopConnection?] = []
     var connectionCount = 0
     var date = HTTPDate()
@@ -33,11 +38,17 @@ final class EventLoop {
     var lastTrim = LoopInstant.now
     var closedSinceTrim = 0
 
-    init(listener: ListeningSocket, mailbox: LoopMailbox, handler: any HTTPHandler, configuration: HTTPServerConfiguration, shared: ServerCounters) {
+    init(
+        listener: ListeningSocket, index: Int, peers: [LoopMailbox], handler: any HTTPHandler, configuration: HTTPServerConfiguration,
+        shared: ServerCounters, clientConnections: ClientConnections?
+    ) {
         self.epoll = csystem_epoll_create()
         precondition(epoll >= 0, "epoll_create1 failed")
         self.listener = listener
-        self.mailbox = mailbox
+        self.index = index
+        self.peers = peers
+        self.mailbox = peers[index]
+        self.clientConnections = clientConnections
         self.handler = handler
         self.configuration = configuration
         self.policy = configuration.connectionPolicy
@@ -108,6 +119,8 @@ final class EventLoop {
             // A second signal must not push the deadline out.
             guard pendingDrain == nil, drainDeadline == nil else { return }
             pendingDrain = (start, deadline)
+        case .evictIdle:
+            evictLongestIdle()
         }
     }
 }

@@ -10,6 +10,9 @@ final class LoopMailbox: Sendable {
         /// Graceful shutdown: stop accepting at `start` (after `server.drain_delay`), close
         /// everything still open at `deadline`.
         case drain(start: LoopInstant, deadline: LoopInstant)
+        /// Another loop, full at `max_connections`, accepted a new client on the strength of
+        /// this loop's idle connection: close the longest-idle one.
+        case evictIdle
     }
 
     let eventDescriptor: Int32
