@@ -81,6 +81,11 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "limits.client_burst", text: "40") { $0.limits.clientBurst = 40 },
         KeySample(path: "limits.clients_tracked", text: "500") { $0.limits.clientsTracked = 500 },
         KeySample(path: "limits.ipv6_prefix", text: "56") { $0.limits.ipv6Prefix = 56 },
+        KeySample(path: "limits.ipv4_prefix", text: "28") { $0.limits.ipv4Prefix = 28 },
+        KeySample(path: "limits.ipv4_network_prefix", text: "16") { $0.limits.ipv4NetworkPrefix = 16 },
+        KeySample(path: "limits.ipv6_network_prefix", text: "40") { $0.limits.ipv6NetworkPrefix = 40 },
+        KeySample(path: "limits.network_clients", text: "0") { $0.limits.networkClients = 0 },
+        KeySample(path: "limits.client_connections", text: "16") { $0.limits.clientConnections = 16 },
         KeySample(path: "security.signing_keys", text: "0123456789abcdef,fedcba9876543210") {
             $0.security.signingKeys = ["0123456789abcdef", "fedcba9876543210"]
         },

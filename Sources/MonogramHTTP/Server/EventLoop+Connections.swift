@@ -62,6 +62,11 @@ extension EventLoop {
     func longestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
         var oldest: (connection: LoopConnection, since: LoopInstant)?
         for case let connection? in connections {
+            // Answered since the last sweep: whether it is idle yet depends on what the peer
+            // has acknowledged, so ask now rather than pass over it.
+            if connection.machine.awaitsAcknowledgement, connection.machine.output.isEmpty {
+                connection.machine.acknowledged(unacknowledged: connection.socket.unacknowledgedBytes, now: now)
+            }
             if let since = connection.machine.idleSince, oldest.map({ since < $0.since }) ?? true {
                 oldest = (connection, since)
             }
