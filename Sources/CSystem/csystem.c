@@ -50,3 +50,8 @@ int csystem_unacknowledged_bytes(int fd) {
     int count = 0;
     return ioctl(fd, SIOCOUTQ, &count) == 0 ? count : -1;
 }
+
+int csystem_unread_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
+}

