@@ -311,62 +311,69 @@ class PictureOrigin:
 
 
 def hoard(port, seconds):
-    """One address opening HOARD_CONNECTIONS keep-alives and sending a cached request on each
-    every HOARD_INTERVAL seconds; whatever the server closes or refuses is reopened. Returns
-    (connections held at the end, answers by status)."""
+    """One address holding HOARD_CONNECTIONS keep-alive slots: each slot sends a cached request
+    every HOARD_INTERVAL seconds on its connection, and a slot whose connection was closed or
+    refused opens a new one at its next turn (so reconnecting is as paced as the requests).
+    Returns (connections open at the end, answers by status)."""
     import selectors
     end = time.monotonic() + seconds
     selector = selectors.DefaultSelector()
     statuses = {}
-    held = {}
+    slots = [None] * HOARD_CONNECTIONS       # the socket of each slot, or None
+    due = [HOARD_INTERVAL * index / HOARD_CONNECTIONS for index in range(HOARD_CONNECTIONS)]
+    start = time.monotonic()
+    request = f"GET {bench_hot_path()} HTTP/1.1\r\nHost: hoard\r\n\r\n".encode()
 
-    def open_one():
+    def open_slot(index):
         try:
             sock = socket.socket()
             sock.setblocking(False)
             sock.bind((HOARDER_SOURCE, 0))
             sock.connect_ex(("127.0.0.1", port))
-            held[sock] = [b"", time.monotonic() + HOARD_INTERVAL * len(held) / HOARD_CONNECTIONS]
-            selector.register(sock, selectors.EVENT_READ)
+            selector.register(sock, selectors.EVENT_READ, index)
+            slots[index] = sock
         except OSError:
-            pass
+            slots[index] = None
 
-    def drop(sock):
-        selector.unregister(sock)
-        held.pop(sock, None)
-        sock.close()
+    def drop(index):
+        sock = slots[index]
+        if sock is not None:
+            selector.unregister(sock)
+            sock.close()
+            slots[index] = None
 
-    while len(held) < HOARD_CONNECTIONS:
-        open_one()
-    request = f"GET {bench_hot_path()} HTTP/1.1\r\nHost: hoard\r\n\r\n".encode()
+    # Open every slot first, at once: the hoard.
+    for index in range(HOARD_CONNECTIONS):
+        open_slot(index)
     while time.monotonic() < end:
-        now = time.monotonic()
-        for sock, state in list(held.items()):
-            if state[1] <= now:
-                state[1] = now + HOARD_INTERVAL
-                try:
-                    sock.send(request)
-                except OSError:
-                    drop(sock)
-        for key, _ in selector.select(timeout=0.05):
-            sock = key.fileobj
+        now = time.monotonic() - start
+        for index in range(HOARD_CONNECTIONS):
+            if due[index] > now:
+                continue
+            due[index] += HOARD_INTERVAL
+            if slots[index] is None:
+                open_slot(index)
+                continue
             try:
-                data = sock.recv(65536)
+                slots[index].send(request)
+            except OSError:
+                drop(index)
+        for key, _ in selector.select(timeout=0.05):
+            index = key.data
+            try:
+                data = key.fileobj.recv(65536)
             except BlockingIOError:
                 continue
             except OSError:
                 data = b""
-            if not data:
-                drop(sock)
-                continue
             for match in re.finditer(rb"HTTP/1\.1 (\d{3})", data):
                 code = int(match.group(1))
                 statuses[code] = statuses.get(code, 0) + 1
-        while len(held) < HOARD_CONNECTIONS:
-            open_one()
-    count = len(held)
-    for sock in list(held):
-        drop(sock)
+            if not data:
+                drop(index)
+    count = sum(1 for sock in slots if sock is not None)
+    for index in range(HOARD_CONNECTIONS):
+        drop(index)
     return count, statuses
 
 
@@ -378,7 +385,7 @@ def fairness_phase(bench, mode, workdir, origin):
     """One fresh server with the budget on; the honest client from its own address for
     ABUSE_DURATION, alone (idle) or beside one attacker."""
     extra = {"server": {"trusted_proxies": ["127.0.0.1"], "max_connections": 1024},
-             "limits": {"client_renders_per_second": ABUSE_RATE, "client_burst": ABUSE_BURST},
+             "limits": {"client_renders_per_second": ABUSE_RATE, "client_burst": ABUSE_BURST, "client_connections": 64},
              "pictures": {"allowed_hosts": [f"127.0.0.1:{origin.port}"]}}
     server = bench.Monogram(workdir, extra=extra, name=f"fair-{mode}")
     box = {}

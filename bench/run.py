@@ -228,7 +228,10 @@ class Monogram:
         config = {"server": {"host": "127.0.0.1", "port": 0, "max_connections": 4096},
                   "cache": {"max_bytes": CACHE_BYTES},
                   "render": {"workers": 2, "masks_dir": os.path.join(ROOT, "config/masks")},
-                  "log": {"access": access_log}}
+                  "log": {"access": access_log},
+                  # One load generator on one address: the per-client connection cap is not
+                  # what these phases measure (bench/abuse.py fairness sets it back).
+                  "limits": {"client_connections": 0}}
         for section, keys in (extra or {}).items():
             config.setdefault(section, {}).update(keys)
         with open(self.config, "w") as f:
