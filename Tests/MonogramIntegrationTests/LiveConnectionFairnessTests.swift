@@ -28,10 +28,14 @@ struct LiveConnectionFairnessTests {
         let idle = try (0..<6).map { _ in try RawClient(port: server.port) }
         for client in idle { #expect(try client.get("/healthz").status == 200) }
         // Idle as of a loop's last sweep (every 100 ms): a newcomer may have to knock twice.
-        #expect(eventually(within: 10) { (try? RawClient(port: server.port, source: "127.0.0.2").get("/healthz").status) == 200 },
-                "served, not refused")
+        var newcomer: RawClient?
+        #expect(eventually(within: 10) {
+            guard let client = try? RawClient(port: server.port, source: "127.0.0.2"), (try? client.get("/healthz").status) == 200 else { return false }
+            newcomer = client
+            return true
+        }, "served, not refused")
         #expect(eventually(within: 5) { idle.filter { $0.isClosedNow() }.count == 1 }, "exactly one idle connection made room")
-        let metrics = try PrometheusText(RawClient(port: server.port, source: "127.0.0.3").get("/metrics").text)
+        let metrics = try PrometheusText(try #require(newcomer).get("/metrics").text)
         #expect(metrics.value("monogram_evicted_connections_total") == 1)
         let open = idle.filter { !$0.isClosedNow() }
         #expect(try open.allSatisfy { try $0.get("/healthz").status == 200 }, "the others are still served")
@@ -40,9 +44,13 @@ struct LiveConnectionFairnessTests {
     @Test("at max_connections with no connection idle, a new client gets 503 and Retry-After")
     func refusesWhenNoneIdle() throws {
         let server = try MonogramProcess(config: ["server": ["max_connections": 3, "read_header_timeout": 60, "idle_timeout": 60]])
-        // Heads started and not finished: busy, not idle.
+        // Each served once (so certainly accepted), then a head started and not finished:
+        // busy, not idle.
         let busy = try (0..<3).map { _ in try RawClient(port: server.port) }
-        for client in busy { try client.send("GET /healthz HTTP/1.1\r\n") }
+        for client in busy {
+            #expect(try client.get("/healthz").status == 200)
+            try client.send("GET /healthz HTTP/1.1\r\n")
+        }
         let newcomer = try RawClient(port: server.port, source: "127.0.0.2")
         let refused = try newcomer.readResponse()
         #expect(refused.status == 503)

@@ -13,6 +13,11 @@ struct HTTPConnectionPolicy: Sendable {
     var lingerTimeout: Duration = .seconds(2)
     /// The same while draining: shutdown must not wait on clients that keep sockets open.
     var drainLingerTimeout: Duration = .milliseconds(200)
+    /// After a `429 Too Many Requests` the connection takes its next request this much later:
+    /// a client told to slow down is not answered faster than that, so a flood of refused
+    /// requests (tens of thousands a second on one core, each read, parsed and answered)
+    /// costs the server next to nothing, and honest clients keep the CPU.
+    var tooManyRequestsPause: Duration = .seconds(1)
     /// Requests dispatched and not yet written, at most (pipelining depth).
     var maxPipelinedRequests = 32
     /// Bytes counted against one connection: answers queued or being written, plus a

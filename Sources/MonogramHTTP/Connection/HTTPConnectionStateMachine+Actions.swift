@@ -27,7 +27,7 @@ extension HTTPConnectionStateMachine {
     private var canDispatch: Bool {
         switch state {
         case .reading, .responding:
-            return slots.count < policy.maxPipelinedRequests && queuedBytes < policy.maxBufferedOutput
+            return slots.count < policy.maxPipelinedRequests && queuedBytes < policy.maxBufferedOutput && pausedUntil == nil
         case .closing, .lingering, .closed:
             return false
         }
@@ -88,6 +88,9 @@ extension HTTPConnectionStateMachine {
             if drainDeadline != nil, slots.isEmpty, !parser.hasPartialRequest { state = .closing }
             let last = isClosing && slots.isEmpty
             let framing: [UInt8] = last ? OutgoingResponse.close : slot.isHTTP10 ? OutgoingResponse.keepAlive : OutgoingResponse.plain
+            if response.status.code == 429, !response.closesConnection {
+                pausedUntil = now.advanced(by: policy.tooManyRequestsPause)
+            }
             let sendsBody = slot.sendsBody
             // The write clock runs from when there is something to write.
             if output.isEmpty { lastWriteProgress = now }

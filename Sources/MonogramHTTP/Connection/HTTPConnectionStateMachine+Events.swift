@@ -106,6 +106,7 @@ extension HTTPConnectionStateMachine {
             state = .closed
             return
         }
+        if let pausedUntil, now >= pausedUntil { self.pausedUntil = nil }
         switch state {
         case let .lingering(until):
             // An answer still on its way to a reader is not cut off by the linger period.

@@ -101,6 +101,8 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
     var announcedInterest: (read: Bool, write: Bool)?
     var closeHandedOut = false
     var drainDeadline: Instant?
+    /// No request is taken (nor anything read) before this: the last answer was a 429.
+    var pausedUntil: Instant?
 
     init(policy: HTTPConnectionPolicy, parserLimits: HTTPParserLimits, now: Instant) {
         self.policy = policy

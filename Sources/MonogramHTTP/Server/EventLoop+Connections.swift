@@ -13,14 +13,16 @@ extension EventLoop {
                 refuse(socket, .tooManyRequests, "too many connections from your address, retry shortly")
                 continue
             }
-            let room = shared.open.load(ordering: .relaxed) < configuration.maxConnections ? Room.free : makeRoom()
-            if case .none = room {
+            // A slot taken atomically: two loops accepting at once cannot both take the last one.
+            let room = shared.reserveSlot(limit: configuration.maxConnections) ? Room.free : makeRoom()
+            if case .full = room {
                 if let client { clientConnections?.close(client) }
                 shared.rejected.add(1, ordering: .relaxed)
                 refuse(socket, .serviceUnavailable, "too many connections, retry shortly")
                 continue
             }
-            shared.open.add(1, ordering: .relaxed)
+            // A slot made by closing an idle connection: counted now, freed when that one goes.
+            if case .free = room {} else { shared.open.add(1, ordering: .relaxed) }
             let id = shared.nextConnectionID.add(1, ordering: .relaxed).newValue
             var machine = LoopConnection.Machine(policy: policy, parserLimits: configuration.parserLimits, now: now)
             if let drainDeadline { machine.drain(deadline: drainDeadline, now: now) }
@@ -72,7 +74,7 @@ extension EventLoop {
         /// Another loop's idle connection is older: that loop is asked to close it.
         case elsewhere(Int)
         /// No connection anywhere is idle.
-        case none
+        case full
     }
 
     /// The server is full and a new client knocks: rather than refuse it, close the keep-alive
@@ -85,7 +87,7 @@ extension EventLoop {
             shared.evicted.add(1, ordering: .relaxed)
             return .elsewhere(other)
         }
-        guard let local, local.connection.machine.evictIfIdle() else { return .none }
+        guard let local, local.connection.machine.evictIfIdle() else { return .full }
         drive(local.connection)
         shared.evicted.add(1, ordering: .relaxed)
         return .made

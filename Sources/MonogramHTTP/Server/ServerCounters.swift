@@ -40,6 +40,17 @@ public final class ServerCounters: Sendable {
         }
     }
 
+    /// Counts one more open connection if that stays within `limit`; false when full.
+    func reserveSlot(limit: Int) -> Bool {
+        var current = open.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = open.compareExchange(expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
     func prepare(loops: Int) {
         accepting.store(loops, ordering: .relaxed)
         oldestIdle.withLock { $0 = Array(repeating: .max, count: loops) }
