@@ -18,12 +18,14 @@ Knobs: ABUSE=1 ABUSE_DURATION=10s ABUSE_RATE=50 ABUSE_BURST=200 ABUSE_CONNECTION
 
 `python3 bench/abuse.py fairness` (issue 21) runs other phases instead, each on a fresh server
 with the budget on: the honest client connects from its own loopback address (127.0.0.9, no
-X-Forwarded-For) alone ("idle"), then beside one attacker per mode: a render flood and a picture
+X-Forwarded-For), alone (that mode's idle reference), then beside one attacker per mode: a render flood and a picture
 flood (wrk as 198.51.100.66 through the trusted loopback proxy), address rotation inside one /24
 (wrk, a new X-Forwarded-For of 203.0.113.0/24 per request) and connection hoarding (1,024
 keep-alives from 127.0.0.77, a cached request on each every 8 s). Goal: honest miss p99 within
-3 × idle in every mode. Knobs: FAIRNESS_MODES=idle,render,picture,rotation,hoard
-HOARD_CONNECTIONS=1024 HOARD_INTERVAL=8, and the ones above.
+3 × idle in every mode. Knobs: FAIRNESS_MODES=render,picture,rotation,hoard
+HOARD_CONNECTIONS=1024 HOARD_INTERVAL=8 FAIRNESS_DURATION=20s (each mode measures its own idle
+reference first, on the same server), FAIRNESS_LIMITS='{"ipv4_prefix": 24}' (more `limits` keys),
+and the ones above.
 """
 import json
 import os
@@ -269,7 +271,8 @@ HONEST_SOURCE = "127.0.0.9"    # the honest client's own loopback address (a rea
 HOARDER_SOURCE = "127.0.0.77"  # the connection hoarder's
 HOARD_CONNECTIONS = int(env("HOARD_CONNECTIONS", "1024"))
 HOARD_INTERVAL = float(env("HOARD_INTERVAL", "8"))
-FAIRNESS_MODES = [m for m in env("FAIRNESS_MODES", "idle,render,picture,rotation,hoard").split(",") if m]
+FAIRNESS_MODES = [m for m in env("FAIRNESS_MODES", "render,picture,rotation,hoard").split(",") if m]
+FAIRNESS_DURATION = env("FAIRNESS_DURATION", "20s")
 
 
 class PictureOrigin:
@@ -382,46 +385,43 @@ def bench_hot_path():
 
 
 def fairness_phase(bench, mode, workdir, origin):
-    """One fresh server with the budget on; the honest client from its own address for
-    ABUSE_DURATION, alone (idle) or beside one attacker."""
+    """One fresh server with the budget on: the honest client from its own address for
+    FAIRNESS_DURATION alone (this mode's idle reference, so slow drifts of the machine's load
+    cancel out), then as long again beside one attacker."""
     extra = {"server": {"trusted_proxies": ["127.0.0.1"], "max_connections": 1024},
-             "limits": {"client_renders_per_second": ABUSE_RATE, "client_burst": ABUSE_BURST, "client_connections": 64},
+             "limits": {"client_renders_per_second": ABUSE_RATE, "client_burst": ABUSE_BURST,
+                        **({} if bench.LEGACY_CONFIG else {"client_connections": 64}),
+                        **json.loads(env("FAIRNESS_LIMITS", "{}"))},
              "pictures": {"allowed_hosts": [f"127.0.0.1:{origin.port}"]}}
     server = bench.Monogram(workdir, extra=extra, name=f"fair-{mode}")
     box = {}
     try:
         warm(server.port, HONEST_SOURCE, None)
-        duration = bench.seconds(ABUSE_DURATION)
-        attacker = None
+        duration = bench.seconds(FAIRNESS_DURATION)
+        idle = summarise_honest(honest_client(server.port, duration, f"i{mode}", HONEST_SOURCE, None))
+        wrk_run = lambda path, script, args, headers=(): box.update(wrk=bench.measured(
+            server.pid, server.port, path, script=script, script_args=args, duration=FAIRNESS_DURATION,
+            connections=ABUSE_CONNECTIONS, threads=1, headers=headers))
         if mode == "render":
-            target = lambda: box.update(wrk=bench.measured(
-                server.pid, server.port, "/", script="unique.lua", script_args=("f", bench.MISS_TEMPLATE),
-                duration=ABUSE_DURATION, connections=ABUSE_CONNECTIONS, threads=1, headers=(f"X-Forwarded-For: {ATTACKER}",)))
+            target = lambda: wrk_run("/", "unique.lua", ("f", bench.MISS_TEMPLATE), (f"X-Forwarded-For: {ATTACKER}",))
         elif mode == "picture":
             template = f"/avatar/Pic.png?picture=http%3A%2F%2F127.0.0.1%3A{origin.port}%2Fp{{}}.png"
-            target = lambda: box.update(wrk=bench.measured(
-                server.pid, server.port, "/", script="unique.lua", script_args=("p", template),
-                duration=ABUSE_DURATION, connections=ABUSE_CONNECTIONS, threads=1, headers=(f"X-Forwarded-For: {ATTACKER}",)))
+            target = lambda: wrk_run("/", "unique.lua", ("p", template), (f"X-Forwarded-For: {ATTACKER}",))
         elif mode == "rotation":
-            target = lambda: box.update(wrk=bench.measured(
-                server.pid, server.port, "/", script="rotate.lua", script_args=("r", bench.MISS_TEMPLATE, "203.0.113"),
-                duration=ABUSE_DURATION, connections=ABUSE_CONNECTIONS, threads=1))
+            target = lambda: wrk_run("/", "rotate.lua", ("r", bench.MISS_TEMPLATE, "203.0.113"))
         elif mode == "hoard":
             target = lambda: box.update(hoard=hoard(server.port, duration + 1))
         else:
-            target = None
-        if target:
-            attacker = threading.Thread(target=target)
-            attacker.start()
-            time.sleep(1.0 if mode == "hoard" else 0.5)  # the attacker at full strength first
-        honest = summarise_honest(honest_client(server.port, duration - (1.0 if target else 0), f"h{mode}",
-                                                HONEST_SOURCE, None))
-        if attacker:
-            attacker.join()
+            raise bench.BenchError(f"unknown fairness mode {mode}")
+        attacker = threading.Thread(target=target)
+        attacker.start()
+        time.sleep(1.0 if mode == "hoard" else 0.5)  # the attacker at full strength first
+        honest = summarise_honest(honest_client(server.port, duration - 1.0, f"h{mode}", HONEST_SOURCE, None))
+        attacker.join()
         metrics = bench.fetch(server.port, "/metrics").decode()
         counters = {name: int(float(value)) for name, value in re.findall(
             r"^(monogram_(?:budget_refused_total|rejected_connections_total|evicted_connections_total)) (\S+)", metrics, re.M)}
-        return {"honest": honest, **box, "counters": counters}
+        return {"idle": idle, "honest": honest, **box, "counters": counters}
     finally:
         server.stop()
 
@@ -440,32 +440,30 @@ def run_fairness(bench, workdir):
 
 def report_fairness(results):
     fmt = lambda v, d=2: "n/a" if v != v else f"{v:,.{d}f}"
-    idle = results.get("idle", {}).get("honest", {}).get("miss_p99", float("nan"))
     lines = ["", f"Fairness: honest = {HONEST_RPS:.0f} req/s paced over {HONEST_CONNECTIONS} keep-alive connections from "
              f"{HONEST_SOURCE}, 90 % of {HOT_NAMES} cached names, 10 % new; budget on ({ABUSE_RATE:g} renders/s, burst "
-             f"{ABUSE_BURST}, defaults otherwise: network_clients 8, client_connections 64, max_connections 1024); "
-             f"{ABUSE_DURATION} per mode, a fresh server each.", "",
-             "| mode | attacker | honest misses served | honest miss p99 ms | ÷ idle | honest hit p99 ms | honest errors | "
-             "attacker req/s | 429s (budget) | connections refused / evicted |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    who = {"idle": "none", "render": f"wrk, {ABUSE_CONNECTIONS} conns, unique 128 px names as {ATTACKER}",
+             f"{ABUSE_BURST}; network_clients 8, client_connections 64, max_connections 1024). Per mode a fresh server: "
+             f"{FAIRNESS_DURATION} of the honest client alone (idle), then {FAIRNESS_DURATION} beside the attacker.", "",
+             "| mode | attacker | idle miss p99 ms | attacked: misses served | miss p99 ms | ÷ idle | hit p99 ms | "
+             "honest errors | attacker req/s | server CPU µs / attacker req | 429s (budget) | connections refused / evicted |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    who = {"render": f"wrk, {ABUSE_CONNECTIONS} conns, unique 128 px names as {ATTACKER}",
            "picture": f"wrk, {ABUSE_CONNECTIONS} conns, unique picture URLs (512² PNG) as {ATTACKER}",
            "rotation": f"wrk, {ABUSE_CONNECTIONS} conns, unique names, a new address of 203.0.113.0/24 each request",
-           "hoard": f"{HOARD_CONNECTIONS} keep-alives from {HOARDER_SOURCE}, a cached request on each every {HOARD_INTERVAL:g} s"}
+           "hoard": f"{HOARD_CONNECTIONS} keep-alive slots from {HOARDER_SOURCE}, a cached request on each every {HOARD_INTERVAL:g} s"}
     for mode, row in results.items():
-        honest = row["honest"]
+        idle, honest = row["idle"], row["honest"]
         wrk = row.get("wrk")
         counters = row.get("counters", {})
-        ratio = honest["miss_p99"] / idle if idle == idle and idle > 0 else float("nan")
-        attacker_rate = fmt(wrk["rps"], 0) if wrk else (f"{row['hoard'][0]} held" if "hoard" in row else "—")
-        lines.append(f"| {mode} | {who.get(mode, mode)} | {honest['misses_ok']}/{honest['misses']} | {fmt(honest['miss_p99'])} | "
-                     f"{fmt(ratio)} | {fmt(honest['hit_p99'])} | {honest['errors']} | {attacker_rate} | "
-                     f"{counters.get('monogram_budget_refused_total', 0)} | "
+        ratio = honest["miss_p99"] / idle["miss_p99"] if idle["miss_p99"] > 0 else float("nan")
+        attacker_rate = fmt(wrk["rps"], 0) if wrk else (f"{row['hoard'][0]} slots open" if "hoard" in row else "—")
+        lines.append(f"| {mode} | {who.get(mode, mode)} | {fmt(idle['miss_p99'])} | {honest['misses_ok']}/{honest['misses']} | "
+                     f"{fmt(honest['miss_p99'])} | {fmt(ratio)} | {fmt(honest['hit_p99'])} | {honest['errors']} | {attacker_rate} | "
+                     f"{fmt(wrk['cpu_us'], 1) if wrk else '—'} | {counters.get('monogram_budget_refused_total', 0)} | "
                      f"{counters.get('monogram_rejected_connections_total', 0)} / {counters.get('monogram_evicted_connections_total', 0)} |")
-    if "hoard" in results:
-        lines.append("")
-        lines.append(f"Hoarder's answers by status: {results['hoard']['hoard'][1]}; honest miss statuses per mode: "
-                     + ", ".join(f"{m} {r['honest']['miss_statuses']}" for m, r in results.items()) + ".")
+    lines.append("")
+    lines.append("Honest miss statuses under attack: " + ", ".join(f"{m} {r['honest']['miss_statuses']}" for m, r in results.items())
+                 + (f"; the hoarder's answers by status: {results['hoard']['hoard'][1]}" if "hoard" in results else "") + ".")
     return "\n".join(lines)
 
 
