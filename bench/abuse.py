@@ -15,6 +15,17 @@ times each request from send to the last body byte. Phases, each ABUSE_DURATION 
   hit-off/on  wrk on one cached URL against each server: the hit path with and without budget
 Knobs: ABUSE=1 ABUSE_DURATION=10s ABUSE_RATE=50 ABUSE_BURST=200 ABUSE_CONNECTIONS=128
   HONEST_RPS=200 HONEST_CONNECTIONS=4 HOT_NAMES=20
+
+`python3 bench/abuse.py fairness` (issue 21) runs other phases instead, each on a fresh server
+with the budget on: the honest client connects from its own loopback address (127.0.0.9, no
+X-Forwarded-For), alone (that mode's idle reference), then beside one attacker per mode: a render flood and a picture
+flood (wrk as 198.51.100.66 through the trusted loopback proxy), address rotation inside one /24
+(wrk, a new X-Forwarded-For of 203.0.113.0/24 per request) and connection hoarding (1,024
+keep-alives from 127.0.0.77, a cached request on each every 8 s). Goal: honest miss p99 within
+3 × idle in every mode. Knobs: FAIRNESS_MODES=render,picture,rotation,hoard
+HOARD_CONNECTIONS=1024 HOARD_INTERVAL=8 FAIRNESS_DURATION=20s (each mode measures its own idle
+reference first, on the same server), FAIRNESS_LIMITS='{"ipv4_prefix": 24}' (more `limits` keys),
+and the ones above.
 """
 import json
 import os
@@ -46,15 +57,19 @@ def hot_path(index):
 
 
 class Connection:
-    """One keep-alive HTTP/1.1 connection that reads whole responses (Content-Length framing)."""
+    """One keep-alive HTTP/1.1 connection that reads whole responses (Content-Length framing).
+    `source`: the local address to connect from (another loopback address is another client);
+    `forwarded`: the X-Forwarded-For to send, or None."""
 
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    def __init__(self, port, source=None, forwarded=HONEST):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10,
+                                             source_address=(source, 0) if source else None)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buffer = b""
+        self.forwarded = f"X-Forwarded-For: {forwarded}\r\n" if forwarded else ""
 
     def get(self, path):
-        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\nX-Forwarded-For: {HONEST}\r\n\r\n".encode())
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\n{self.forwarded}\r\n".encode())
         while b"\r\n\r\n" not in self.buffer:
             self._fill()
         head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
@@ -75,8 +90,8 @@ class Connection:
         self.sock.close()
 
 
-def warm(port):
-    connection = Connection(port)
+def warm(port, source=None, forwarded=HONEST):
+    connection = Connection(port, source, forwarded)
     try:
         for index in range(HOT_NAMES):
             if connection.get(hot_path(index)) != 200:
@@ -85,7 +100,7 @@ def warm(port):
         connection.close()
 
 
-def honest_client(port, seconds, tag):
+def honest_client(port, seconds, tag, source=None, forwarded=HONEST):
     """Paced 90/10 traffic; returns per-kind lists of (latency ms, status)."""
     results = {"hit": [], "miss": [], "errors": 0}
     lock = threading.Lock()
@@ -93,7 +108,7 @@ def honest_client(port, seconds, tag):
     end = time.monotonic() + seconds
 
     def worker(number):
-        connection = Connection(port)
+        connection = Connection(port, source, forwarded)
         due = time.monotonic() + interval * number / HONEST_CONNECTIONS
         count = 0
         try:
@@ -116,7 +131,10 @@ def honest_client(port, seconds, tag):
                     with lock:
                         results["errors"] += 1
                     connection.close()
-                    connection = Connection(port)
+                    try:
+                        connection = Connection(port, source, forwarded)
+                    except OSError:
+                        time.sleep(0.05)
                     continue
                 elapsed = (time.perf_counter() - started) * 1000
                 with lock:
@@ -247,6 +265,208 @@ def report(results):
     return "\n".join(lines)
 
 
+# ---- fairness (issue 21): honest miss p99 under each abuse mode, the budget on -----------------
+
+HONEST_SOURCE = "127.0.0.9"    # the honest client's own loopback address (a real TCP peer)
+HOARDER_SOURCE = "127.0.0.77"  # the connection hoarder's
+HOARD_CONNECTIONS = int(env("HOARD_CONNECTIONS", "1024"))
+HOARD_INTERVAL = float(env("HOARD_INTERVAL", "8"))
+FAIRNESS_MODES = [m for m in env("FAIRNESS_MODES", "render,picture,rotation,hoard").split(",") if m]
+FAIRNESS_DURATION = env("FAIRNESS_DURATION", "20s")
+
+
+class PictureOrigin:
+    """A local picture host: every path is the same 512 x 512 noisy PNG, so each unique URL is a
+    fetch and a decode for the server (the service allows it by naming 127.0.0.1:PORT)."""
+
+    def __init__(self):
+        import http.server
+        import random
+        import struct
+        import zlib
+        rng = random.Random(21)
+        size = 512
+        rows = b"".join(b"\x00" + bytes(rng.getrandbits(8) for _ in range(size * 3)) for _ in range(size))
+        def chunk(kind, data):
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+               + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(png)))
+                self.end_headers()
+                self.wfile.write(png)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+
+
+def hoard(port, seconds):
+    """One address holding HOARD_CONNECTIONS keep-alive slots: each slot sends a cached request
+    every HOARD_INTERVAL seconds on its connection, and a slot whose connection was closed or
+    refused opens a new one at its next turn (so reconnecting is as paced as the requests).
+    Returns (connections open at the end, answers by status)."""
+    import selectors
+    end = time.monotonic() + seconds
+    selector = selectors.DefaultSelector()
+    statuses = {}
+    slots = [None] * HOARD_CONNECTIONS       # the socket of each slot, or None
+    due = [HOARD_INTERVAL * index / HOARD_CONNECTIONS for index in range(HOARD_CONNECTIONS)]
+    start = time.monotonic()
+    request = f"GET {bench_hot_path()} HTTP/1.1\r\nHost: hoard\r\n\r\n".encode()
+
+    def open_slot(index):
+        try:
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.bind((HOARDER_SOURCE, 0))
+            sock.connect_ex(("127.0.0.1", port))
+            selector.register(sock, selectors.EVENT_READ, index)
+            slots[index] = sock
+        except OSError:
+            slots[index] = None
+
+    def drop(index):
+        sock = slots[index]
+        if sock is not None:
+            selector.unregister(sock)
+            sock.close()
+            slots[index] = None
+
+    # Open every slot first, at once: the hoard.
+    for index in range(HOARD_CONNECTIONS):
+        open_slot(index)
+    while time.monotonic() < end:
+        now = time.monotonic() - start
+        for index in range(HOARD_CONNECTIONS):
+            if due[index] > now:
+                continue
+            due[index] += HOARD_INTERVAL
+            if slots[index] is None:
+                open_slot(index)
+                continue
+            try:
+                slots[index].send(request)
+            except OSError:
+                drop(index)
+        for key, _ in selector.select(timeout=0.05):
+            index = key.data
+            try:
+                data = key.fileobj.recv(65536)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            for match in re.finditer(rb"HTTP/1\.1 (\d{3})", data):
+                code = int(match.group(1))
+                statuses[code] = statuses.get(code, 0) + 1
+            if not data:
+                drop(index)
+    count = sum(1 for sock in slots if sock is not None)
+    for index in range(HOARD_CONNECTIONS):
+        drop(index)
+    return count, statuses
+
+
+def bench_hot_path():
+    return hot_path(0)
+
+
+def fairness_phase(bench, mode, workdir, origin):
+    """One fresh server with the budget on: the honest client from its own address for
+    FAIRNESS_DURATION alone (this mode's idle reference, so slow drifts of the machine's load
+    cancel out), then as long again beside one attacker."""
+    extra = {"server": {"trusted_proxies": ["127.0.0.1"], "max_connections": 1024},
+             "limits": {"client_renders_per_second": ABUSE_RATE, "client_burst": ABUSE_BURST,
+                        **({} if bench.LEGACY_CONFIG else {"client_connections": 64}),
+                        **json.loads(env("FAIRNESS_LIMITS", "{}"))},
+             "pictures": {"allowed_hosts": [f"127.0.0.1:{origin.port}"]}}
+    server = bench.Monogram(workdir, extra=extra, name=f"fair-{mode}")
+    box = {}
+    try:
+        warm(server.port, HONEST_SOURCE, None)
+        duration = bench.seconds(FAIRNESS_DURATION)
+        idle = summarise_honest(honest_client(server.port, duration, f"i{mode}", HONEST_SOURCE, None))
+        wrk_run = lambda path, script, args, headers=(): box.update(wrk=bench.measured(
+            server.pid, server.port, path, script=script, script_args=args, duration=FAIRNESS_DURATION,
+            connections=ABUSE_CONNECTIONS, threads=1, headers=headers))
+        if mode == "render":
+            target = lambda: wrk_run("/", "unique.lua", ("f", bench.MISS_TEMPLATE), (f"X-Forwarded-For: {ATTACKER}",))
+        elif mode == "picture":
+            template = f"/avatar/Pic.png?picture=http%3A%2F%2F127.0.0.1%3A{origin.port}%2Fp{{}}.png"
+            target = lambda: wrk_run("/", "unique.lua", ("p", template), (f"X-Forwarded-For: {ATTACKER}",))
+        elif mode == "rotation":
+            target = lambda: wrk_run("/", "rotate.lua", ("r", bench.MISS_TEMPLATE, "203.0.113"))
+        elif mode == "hoard":
+            target = lambda: box.update(hoard=hoard(server.port, duration + 1))
+        else:
+            raise bench.BenchError(f"unknown fairness mode {mode}")
+        attacker = threading.Thread(target=target)
+        attacker.start()
+        time.sleep(1.0 if mode == "hoard" else 0.5)  # the attacker at full strength first
+        honest = summarise_honest(honest_client(server.port, duration - 1.0, f"h{mode}", HONEST_SOURCE, None))
+        attacker.join()
+        metrics = bench.fetch(server.port, "/metrics").decode()
+        counters = {name: int(float(value)) for name, value in re.findall(
+            r"^(monogram_(?:budget_refused_total|rejected_connections_total|evicted_connections_total)) (\S+)", metrics, re.M)}
+        return {"idle": idle, "honest": honest, **box, "counters": counters}
+    finally:
+        server.stop()
+
+
+def run_fairness(bench, workdir):
+    origin = PictureOrigin()
+    try:
+        results = {}
+        for mode in FAIRNESS_MODES:
+            print(f"  fairness: {mode}", flush=True)
+            results[mode] = fairness_phase(bench, mode, workdir, origin)
+        return results
+    finally:
+        origin.stop()
+
+
+def report_fairness(results):
+    fmt = lambda v, d=2: "n/a" if v != v else f"{v:,.{d}f}"
+    lines = ["", f"Fairness: honest = {HONEST_RPS:.0f} req/s paced over {HONEST_CONNECTIONS} keep-alive connections from "
+             f"{HONEST_SOURCE}, 90 % of {HOT_NAMES} cached names, 10 % new; budget on ({ABUSE_RATE:g} renders/s, burst "
+             f"{ABUSE_BURST}; network_clients 8, client_connections 64, max_connections 1024). Per mode a fresh server: "
+             f"{FAIRNESS_DURATION} of the honest client alone (idle), then {FAIRNESS_DURATION} beside the attacker.", "",
+             "| mode | attacker | idle miss p99 ms | attacked: misses served | miss p99 ms | ÷ idle | hit p99 ms | "
+             "honest errors | attacker req/s | server CPU µs / attacker req | 429s (budget) | connections refused / evicted |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    who = {"render": f"wrk, {ABUSE_CONNECTIONS} conns, unique 128 px names as {ATTACKER}",
+           "picture": f"wrk, {ABUSE_CONNECTIONS} conns, unique picture URLs (512² PNG) as {ATTACKER}",
+           "rotation": f"wrk, {ABUSE_CONNECTIONS} conns, unique names, a new address of 203.0.113.0/24 each request",
+           "hoard": f"{HOARD_CONNECTIONS} keep-alive slots from {HOARDER_SOURCE}, a cached request on each every {HOARD_INTERVAL:g} s"}
+    for mode, row in results.items():
+        idle, honest = row["idle"], row["honest"]
+        wrk = row.get("wrk")
+        counters = row.get("counters", {})
+        ratio = honest["miss_p99"] / idle["miss_p99"] if idle["miss_p99"] > 0 else float("nan")
+        attacker_rate = fmt(wrk["rps"], 0) if wrk else (f"{row['hoard'][0]} slots open" if "hoard" in row else "—")
+        lines.append(f"| {mode} | {who.get(mode, mode)} | {fmt(idle['miss_p99'])} | {honest['misses_ok']}/{honest['misses']} | "
+                     f"{fmt(honest['miss_p99'])} | {fmt(ratio)} | {fmt(honest['hit_p99'])} | {honest['errors']} | {attacker_rate} | "
+                     f"{fmt(wrk['cpu_us'], 1) if wrk else '—'} | {counters.get('monogram_budget_refused_total', 0)} | "
+                     f"{counters.get('monogram_rejected_connections_total', 0)} / {counters.get('monogram_evicted_connections_total', 0)} |")
+    lines.append("")
+    lines.append("Honest miss statuses under attack: " + ", ".join(f"{m} {r['honest']['miss_statuses']}" for m, r in results.items())
+                 + (f"; the hoarder's answers by status: {results['hoard']['hoard'][1]}" if "hoard" in results else "") + ".")
+    return "\n".join(lines)
+
+
 def bench_seconds(text):
     match = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s|m)?", text)
     value, unit = float(match.group(1)), match.group(2) or "s"
@@ -255,16 +475,19 @@ def bench_seconds(text):
 
 if __name__ == "__main__":
     # `python3 bench/abuse.py`: only this phase, against the release build.
+    # `python3 bench/abuse.py fairness`: the issue 21 modes (FAIRNESS_MODES) instead.
     import sys
     import tempfile
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import run as bench
+    fairness = sys.argv[1:] == ["fairness"]
     with tempfile.TemporaryDirectory(prefix="monogram-abuse-") as workdir:
-        results = run(bench, workdir)
-    text = report(results)
+        results = run_fairness(bench, workdir) if fairness else run(bench, workdir)
+    text = report_fairness(results) if fairness else report(results)
     print(text)
+    name = "fairness" if fairness else "abuse"
     os.makedirs(bench.OUT, exist_ok=True)
-    with open(os.path.join(bench.OUT, "abuse.md"), "w") as f:
+    with open(os.path.join(bench.OUT, f"{name}.md"), "w") as f:
         f.write(text + "\n")
-    with open(os.path.join(bench.OUT, "abuse.json"), "w") as f:
+    with open(os.path.join(bench.OUT, f"{name}.json"), "w") as f:
         json.dump(results, f, indent=1)

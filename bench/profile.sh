@@ -11,7 +11,7 @@ bin=${MONOGRAM:-.build/release/monogram}
 out=bench-out; mkdir -p "$out"
 access=false; [ "$kind" = hit-log ] && access=true
 config=$(mktemp /tmp/monogram-profile-XXXX.json); log=$(mktemp /tmp/monogram-profile-XXXX.out)
-echo "{\"server\":{\"port\":0,\"max_connections\":4096},\"render\":{\"workers\":2},\"log\":{\"access\":$access}}" >"$config"
+echo "{\"server\":{\"port\":0,\"max_connections\":4096},\"render\":{\"workers\":2},\"log\":{\"access\":$access},\"limits\":{\"client_connections\":0}}" >"$config"
 "$bin" --config "$config" >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$config" "$log"' EXIT

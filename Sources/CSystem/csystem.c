@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <malloc.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 
 int csystem_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
@@ -43,3 +45,13 @@ int csystem_set_thread_name(unsigned long thread, const char *name) { return pth
 unsigned int csystem_epoll_exclusive(void) { return EPOLLEXCLUSIVE; }
 
 void csystem_malloc_trim(void) { malloc_trim(0); }
+
+int csystem_unacknowledged_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, SIOCOUTQ, &count) == 0 ? count : -1;
+}
+
+int csystem_unread_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
+}

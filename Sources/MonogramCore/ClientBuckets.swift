@@ -38,19 +38,46 @@ public struct ClientBuckets: Sendable {
     /// Charges `cost` tokens (capped at the burst) to `client` at time `now`, or refuses without
     /// taking any. A client not in the table (new, or forgotten) starts with a full bucket.
     public mutating func charge(_ client: ClientKey, cost: Int, now: UInt64) -> BudgetDecision {
-        let cost = Double(min(max(cost, 1), budget.burst))
+        let (slot, tokens) = refill(client, now: now)
+        let cost = capped(cost)
+        guard tokens >= cost else {
+            refusals += 1
+            return .refused(retryAfter: retryAfter(cost: cost, tokens: tokens))
+        }
+        slots[slot].tokens = tokens - cost
+        return .admitted
+    }
+
+    /// The first half of a charge that must agree with another table (`ClientBudgetTable`
+    /// charges a client and its network, both or neither): `client`'s slot, refilled up to
+    /// `now`, and the tokens it holds. Spend them with `spend`.
+    mutating func refill(_ client: ClientKey, now: UInt64) -> (slot: Int, tokens: Double) {
         let slot = touch(client, now: now)
         let elapsed = now > slots[slot].updated ? Double(now - slots[slot].updated) / 1e9 : 0
         let tokens = min(Double(budget.burst), slots[slot].tokens + elapsed * budget.rate)
         slots[slot].updated = now
-        guard tokens >= cost else {
-            slots[slot].tokens = tokens
-            refusals += 1
-            let seconds = ((cost - tokens) / budget.rate).rounded(.up)
-            return .refused(retryAfter: seconds < 1 ? 1 : seconds > 86_400 ? 86_400 : Int(seconds))
-        }
-        slots[slot].tokens = tokens - cost
-        return .admitted
+        slots[slot].tokens = tokens
+        return (slot, tokens)
+    }
+
+    /// Takes `cost` (already `capped`) from the slot `refill` returned.
+    mutating func spend(_ slot: Int, cost: Double) {
+        slots[slot].tokens -= cost
+    }
+
+    mutating func countRefusal() {
+        refusals += 1
+    }
+
+    /// `cost` between 1 and the burst, so every request can pass on a full bucket.
+    func capped(_ cost: Int) -> Double {
+        Double(min(max(cost, 1), budget.burst))
+    }
+
+    /// Whole seconds until a bucket holding `tokens` has `cost`, from 1 to a day.
+    func retryAfter(cost: Double, tokens: Double) -> Int {
+        let seconds = ((cost - tokens) / budget.rate).rounded(.up)
+        return seconds < 1 ? 1 : seconds > 86_400 ? 86_400 : Int(seconds)
     }
 
     /// Tokens `client` holds as of its last charge, or nil when it is not remembered.

@@ -36,7 +36,8 @@ public enum ServiceRunner {
         }
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: configuration.transport, handler: service)
+            server = try HTTPServer(
+                configuration: configuration.transport, handler: service, clientConnections: ClientAddress.connectionLimit(configuration))
         } catch {
             logger.error("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
             return .cannotBind

@@ -55,23 +55,51 @@ public struct TrustedProxies: Sendable, Hashable {
         ranges.contains { $0.contains(address) }
     }
 
-    /// The client for the access log and the render budget: the peer itself unless it is
-    /// trusted; then, walking the `X-Forwarded-For` list (else `Forwarded: for=`) from the right,
-    /// the first address that is not a trusted proxy. A hop that is not an IP address
-    /// (`unknown`, an obfuscated name) stops the walk at the last address we could check.
+    /// The client for the access log and the render budget:
+    /// the peer itself unless it is trusted; then, walking the `X-Forwarded-For` list (else
+    /// `Forwarded: for=`) from the right, the first address that is not a trusted proxy
+    /// (`ip:port` and `[ipv6]:port`, as some proxies write them, count as their address).
     public func client(peer: String, forwardedFor: [Substring], forwarded: [Substring]) -> String {
-        guard !ranges.isEmpty, contains(peer) else { return peer }
+        resolve(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded).client
+    }
+
+    /// `client`, and the hop that was not an address when the walk met one before any untrusted
+    /// address. The client is then the peer: the proxy did not say who it forwarded for, and
+    /// the last trusted hop before the garbage (an inner proxy carrying many clients) must not
+    /// be charged for it. The caller logs it (once), since it means a proxy is misconfigured.
+    public func resolve(peer: String, forwardedFor: [Substring], forwarded: [Substring]) -> (client: String, unparsable: Substring?) {
+        guard !ranges.isEmpty, contains(peer) else { return (peer, nil) }
         var client: Substring?
+        var unparsable: Substring?
         let visit = { (hop: Substring) -> Bool in
-            guard let address = TrustedProxies.parse(hop) else { return false }
-            client = hop
+            let host = TrustedProxies.host(of: hop)
+            guard let address = TrustedProxies.parse(host) else {
+                unparsable = hop
+                return false
+            }
+            client = host
             return contains(address)
         }
         if !TrustedProxies.eachHopFromRight(forwardedFor, visit) {
             for hop in TrustedProxies.forwardedFor(forwarded).reversed() where !visit(hop) { break }
         }
+        if unparsable != nil { return (peer, unparsable) }
         // An IPv4 address (at most 15 bytes) is a small string: no allocation.
-        return client.map(String.init) ?? peer
+        return (client.map(String.init) ?? peer, nil)
+    }
+
+    /// The address part of a hop written with a port: `192.0.2.7:8080` → `192.0.2.7`,
+    /// `[2001:db8::1]:443` → `2001:db8::1`; anything else as it is.
+    static func host(of hop: Substring) -> Substring {
+        let utf8 = hop.utf8
+        if utf8.first == UInt8(ascii: "["), let close = utf8.firstIndex(of: UInt8(ascii: "]")) {
+            return hop[utf8.index(after: utf8.startIndex)..<close]
+        }
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8.lastIndex(of: UInt8(ascii: ":")) == colon,
+           utf8.contains(UInt8(ascii: ".")) {
+            return hop[..<colon]
+        }
+        return hop
     }
 
     /// Calls `visit` with each comma-separated element of `fields`, the last one first, trimmed
@@ -85,9 +113,11 @@ public struct TrustedProxies: Sendable, Hashable {
                 let start = comma.map { field.utf8.index(after: $0) } ?? field.startIndex
                 let element = field[start..<end]
                 end = comma ?? field.startIndex
-                guard !element.isEmpty else { continue }
+                // Empty elements, blank ones too (RFC 9110 §5.6.1), are not hops.
+                let hop = trim(element)
+                guard !hop.isEmpty else { continue }
                 any = true
-                if !visit(trim(element)) { return true }
+                if !visit(hop) { return true }
             }
         }
         return any

@@ -20,6 +20,12 @@ struct ConnectionHarness {
     var now = ManualInstant.zero
     /// Bytes the peer's receive window takes before writes block; nil means unlimited.
     var room: Int?
+    /// The kernel's send buffer, for a peer that acknowledges slowly (`peerAcknowledges`):
+    /// writes fill it, and EPOLLOUT fires only once it has drained to a third, as Linux
+    /// reports a TCP socket writable. nil: every write is acknowledged at once.
+    var sendBuffer: Int?
+    /// Bytes written and not yet acknowledged by the peer (with `sendBuffer`).
+    private(set) var unacknowledged = 0
     /// What the handler does: an answer at once, or nil to defer (answer later with `answer`).
     var handler: (HTTPRequestHead) -> HTTPResponse? = { _ in ConnectionHarness.small }
     private(set) var written: [UInt8] = []
@@ -59,8 +65,21 @@ struct ConnectionHarness {
 
     mutating func advance(milliseconds: Int) {
         now = now.advanced(by: .milliseconds(milliseconds))
+        // As the loop's sweep does: ask the kernel, then enforce the deadlines.
+        if machine.awaitsAcknowledgement { machine.acknowledged(unacknowledged: unacknowledged, now: now) }
         machine.tick(now: now)
         run()
+    }
+
+    /// The peer takes `bytes` out of the send buffer (a slow reader). No event reaches the
+    /// machine unless the buffer has drained to a third (EPOLLOUT); the next `advance` sees
+    /// the acknowledgement.
+    mutating func peerAcknowledges(_ bytes: Int) {
+        unacknowledged -= min(bytes, unacknowledged)
+        if let sendBuffer, unacknowledged <= sendBuffer / 3, machine.writeBlocked {
+            machine.writable()
+            run()
+        }
     }
 
     /// The peer reads: the window opens by `bytes` (nil: unlimited) and EPOLLOUT fires.
@@ -102,10 +121,15 @@ struct ConnectionHarness {
                 for answer in machine.output.pending {
                     bytes += Array((answer.head + answer.date + answer.framing + answer.body).dropFirst(answer.sent))
                 }
-                let taken = min(bytes.count, room ?? .max)
+                let taken = min(bytes.count, room ?? .max, sendBuffer.map { $0 - unacknowledged } ?? .max)
                 written += bytes.prefix(taken)
                 if let room { self.room = room - taken }
                 machine.wrote(taken, now: now)
+                if sendBuffer == nil {
+                    machine.acknowledged(unacknowledged: 0, now: now)
+                } else {
+                    unacknowledged += taken
+                }
                 if taken < bytes.count { machine.writeWouldBlock() }
             case let .interest(read, write):
                 readInterest = read

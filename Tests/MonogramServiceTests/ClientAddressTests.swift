@@ -42,4 +42,14 @@ import Testing
     func unparsable(text: String) {
         #expect(ClientAddress.key(text, ipv6Prefix: 64) == ClientAddress.unparsable)
     }
+
+    @Test("limits.ipv4_prefix 24 makes a whole /24 one client; the mapped form too")
+    func v4Prefix() {
+        let a = ClientAddress.key("198.51.100.7", ipv4Prefix: 24, ipv6Prefix: 64)
+        #expect(a == ClientAddress.key("198.51.100.250", ipv4Prefix: 24, ipv6Prefix: 64))
+        #expect(a == ClientAddress.key("::ffff:198.51.100.9", ipv4Prefix: 24, ipv6Prefix: 64))
+        #expect(a != ClientAddress.key("198.51.101.7", ipv4Prefix: 24, ipv6Prefix: 64))
+        #expect(a == ClientKey(high: 0, low: 0xFFFF_C633_6400))
+        #expect(ClientAddress.key("198.51.100.7", ipv6Prefix: 64) != ClientAddress.key("198.51.100.8", ipv6Prefix: 64), "default: the whole address")
+    }
 }

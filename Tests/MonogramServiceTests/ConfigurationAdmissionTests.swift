@@ -36,6 +36,8 @@ struct ConfigurationAdmissionTests {
         (#"{"limits": {"client_burst": 0}}"#, "limits.client_burst: must be an integer from 1 to 1000000"),
         (#"{"limits": {"clients_tracked": 0}}"#, "limits.clients_tracked: must be an integer from 1 to 10000000"),
         (#"{"limits": {"ipv6_prefix": 129}}"#, "limits.ipv6_prefix: must be an integer from 1 to 128"),
+        (#"{"limits": {"ipv4_prefix": 33}}"#, "limits.ipv4_prefix: must be an integer from 8 to 32"),
+        (#"{"limits": {"client_connections": -1}}"#, "limits.client_connections: must be an integer from 0 to 1000000"),
         (#"{"security": {"signing_keys": ["short"]}}"#, "security.signing_keys[0]: must be at least 16 bytes long (a short key can be guessed)"),
         (#"{"security": {"require_signature": true}}"#, "security.require_signature: needs at least one key in security.signing_keys"),
     ])

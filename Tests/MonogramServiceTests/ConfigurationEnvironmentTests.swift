@@ -95,6 +95,11 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "limits.max_answer_bytes", text: "1048576") { $0.limits.maxAnswerBytes = 1_048_576 },
         KeySample(path: "limits.cgroup_root", text: "/tmp/cgroup") { $0.limits.cgroupRoot = "/tmp/cgroup" },
         KeySample(path: "limits.unsigned_renders_per_second", text: "2.5") { $0.limits.unsignedRendersPerSecond = 2.5 },
+        KeySample(path: "limits.ipv4_prefix", text: "28") { $0.limits.ipv4Prefix = 28 },
+        KeySample(path: "limits.ipv4_network_prefix", text: "16") { $0.limits.ipv4NetworkPrefix = 16 },
+        KeySample(path: "limits.ipv6_network_prefix", text: "40") { $0.limits.ipv6NetworkPrefix = 40 },
+        KeySample(path: "limits.network_clients", text: "0") { $0.limits.networkClients = 0 },
+        KeySample(path: "limits.client_connections", text: "16") { $0.limits.clientConnections = 16 },
         KeySample(path: "security.signing_keys", text: "0123456789abcdef,fedcba9876543210") {
             $0.security.signingKeys = ["0123456789abcdef", "fedcba9876543210"]
         },

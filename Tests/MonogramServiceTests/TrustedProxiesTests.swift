@@ -38,10 +38,26 @@ struct TrustedProxiesTests {
         #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["10.0.0.5, 10.0.0.6"], forwarded: []) == "10.0.0.5")
     }
 
-    @Test("a hop that is not an address stops the walk at the last checked one")
+    @Test("a hop that is not an address before any untrusted one: the peer, and the hop reported")
     func garbageHop() {
-        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1, <script>, 10.0.0.6"], forwarded: []) == "10.0.0.6")
-        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["unknown"], forwarded: []) == "10.0.0.2")
+        // Not the inner proxy 10.0.0.6, whose bucket every client behind it would share.
+        let inner = proxies.resolve(peer: "10.0.0.2", forwardedFor: ["198.51.100.1, <script>, 10.0.0.6"], forwarded: [])
+        #expect(inner.client == "10.0.0.2")
+        #expect(inner.unparsable == "<script>")
+        let only = proxies.resolve(peer: "10.0.0.2", forwardedFor: ["unknown"], forwarded: [])
+        #expect(only.client == "10.0.0.2")
+        #expect(only.unparsable == "unknown")
+        // Garbage left of the client's own address is never reached: the walk stopped there.
+        let behind = proxies.resolve(peer: "10.0.0.2", forwardedFor: ["<script>, 198.51.100.1"], forwarded: [])
+        #expect(behind.client == "198.51.100.1")
+        #expect(behind.unparsable == nil)
+    }
+
+    @Test("hops written with a port count as their address")
+    func hopsWithPorts() {
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1:53211"], forwarded: []) == "198.51.100.1")
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["[2001:db8::7]:443, 10.0.0.6:80"], forwarded: []) == "2001:db8::7")
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["2001:db8::7"], forwarded: []) == "2001:db8::7")
     }
 
     @Test("Forwarded: for= when there is no X-Forwarded-For, with quotes, brackets and ports")
@@ -62,7 +78,7 @@ extension TrustedProxiesTests {
     func emptyElements() {
         #expect(proxies.client(peer: "10.0.0.2", forwardedFor: [",198.51.100.1,,", ", 10.0.0.6,"], forwarded: []) == "198.51.100.1")
         #expect(proxies.client(peer: "10.0.0.2", forwardedFor: [",,"], forwarded: ["for=198.51.100.4"]) == "198.51.100.4")
-        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1, , 10.0.0.6"], forwarded: []) == "10.0.0.6")
+        #expect(proxies.client(peer: "10.0.0.2", forwardedFor: ["198.51.100.1, , 10.0.0.6"], forwarded: []) == "198.51.100.1")
     }
 
     @Test("a NUL inside an address, or 64 bytes and more, is not an address")

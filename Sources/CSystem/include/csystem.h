@@ -20,6 +20,12 @@ int csystem_eventfd(void);
 unsigned int csystem_epoll_exclusive(void);
 // Returns freed heap memory to the system (glibc keeps it in its arenas otherwise).
 void csystem_malloc_trim(void);
+// Bytes written to a TCP socket that its peer has not acknowledged yet (ioctl SIOCOUTQ), or -1.
+// How a slow but steady reader is told from one that reads nothing: the count falls as the
+// peer takes bytes, even while epoll does not yet report the socket writable.
+int csystem_unacknowledged_bytes(int fd);
+// Bytes received and not yet read (ioctl FIONREAD), or -1.
+int csystem_unread_bytes(int fd);
 // pthread_setname_np is a GNU extension the Glibc module hides.
 int csystem_set_thread_name(unsigned long thread, const char *name);
 

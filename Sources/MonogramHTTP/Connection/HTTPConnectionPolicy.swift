@@ -5,13 +5,19 @@ struct HTTPConnectionPolicy: Sendable {
     var readHeaderTimeout: Duration = .seconds(5)
     /// A connection with nothing owed and nothing arriving is closed after this.
     var idleTimeout: Duration = .seconds(10)
-    /// Queued output that makes no progress for this long closes the connection.
+    /// A peer that takes none of our output for this long is cut off: nothing written and
+    /// nothing more acknowledged, while answers are queued or unacknowledged.
     var writeTimeout: Duration = .seconds(10)
     /// After our last answer, read and discard this long so the peer sees the answer rather
     /// than a reset (RFC 9112 §9.6).
     var lingerTimeout: Duration = .seconds(2)
     /// The same while draining: shutdown must not wait on clients that keep sockets open.
     var drainLingerTimeout: Duration = .milliseconds(200)
+    /// After a `429 Too Many Requests` the connection takes its next request this much later:
+    /// a client told to slow down is not answered faster than that, so a flood of refused
+    /// requests (tens of thousands a second on one core, each read, parsed and answered)
+    /// costs the server next to nothing, and honest clients keep the CPU.
+    var tooManyRequestsPause: Duration = .seconds(1)
     /// Requests dispatched and not yet written, at most (pipelining depth).
     var maxPipelinedRequests = 32
     /// Bytes counted against one connection: answers queued or being written, plus a

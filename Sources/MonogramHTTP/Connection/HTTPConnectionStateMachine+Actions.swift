@@ -10,6 +10,7 @@ extension HTTPConnectionStateMachine {
         if let queued = queueReadyAnswer(now: now, date: date) { return .log(queued) }
         if !output.isEmpty, !writeBlocked { return .write }
         if let action = takeNextRequest(now: now) { return action }
+        if queueContinue(now: now) { return nextAction(now: now, date: date) }
         // A head that failed to parse has its error answer ready at once: queue it.
         if frontIsAnswered { return nextAction(now: now, date: date) }
         if let action = finishIfDone(now: now) { return action }
@@ -26,7 +27,7 @@ extension HTTPConnectionStateMachine {
     private var canDispatch: Bool {
         switch state {
         case .reading, .responding:
-            return slots.count < policy.maxPipelinedRequests && queuedBytes < policy.maxBufferedOutput
+            return slots.count < policy.maxPipelinedRequests && queuedBytes < policy.maxBufferedOutput && pausedUntil == nil
         case .closing, .lingering, .closed:
             return false
         }
@@ -56,6 +57,21 @@ extension HTTPConnectionStateMachine {
         return .dispatch(head, sequence: sequence)
     }
 
+    /// A head with `Expect: 100-continue` waits for its body: tell the client to send it
+    /// (RFC 9110 §10.1.1), once every earlier answer is queued, since an interim response
+    /// belongs to its request and answers leave in order. Whether one was queued.
+    private mutating func queueContinue(now: Instant) -> Bool {
+        guard parser.wantsContinue, slots.isEmpty else { return false }
+        switch state {
+        case .reading, .responding: break
+        case .closing, .lingering, .closed: return false
+        }
+        parser.continueSent()
+        if output.isEmpty { lastWriteProgress = now }
+        output.append(OutgoingResponse(head: OutgoingResponse.continueLine, date: [], framing: OutgoingResponse.plain, body: []))
+        return true
+    }
+
     /// Moves the front answer, if it is ready, into `output` (answers leave in request order,
     /// RFC 9112 §9.3.2); its access-log record is the action.
     private mutating func queueReadyAnswer(now: Instant, date: [UInt8]) -> Completion? {
@@ -72,6 +88,9 @@ extension HTTPConnectionStateMachine {
             if drainDeadline != nil, slots.isEmpty, !parser.hasPartialRequest { state = .closing }
             let last = isClosing && slots.isEmpty
             let framing: [UInt8] = last ? OutgoingResponse.close : slot.isHTTP10 ? OutgoingResponse.keepAlive : OutgoingResponse.plain
+            if response.status.code == 429, !response.closesConnection {
+                pausedUntil = now.advanced(by: policy.tooManyRequestsPause)
+            }
             let sendsBody = slot.sendsBody
             // The write clock runs from when there is something to write.
             if output.isEmpty { lastWriteProgress = now }

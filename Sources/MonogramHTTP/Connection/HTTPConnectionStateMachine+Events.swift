@@ -34,6 +34,14 @@ extension HTTPConnectionStateMachine {
         }
     }
 
+    /// Closes the connection if it is idle (`idleSince`): the server needs its slot for a new
+    /// client. Whether it did; a connection with work started or owed is left alone.
+    mutating func evictIfIdle() -> Bool {
+        guard idleSince != nil else { return false }
+        state = .closed
+        return true
+    }
+
     /// The socket failed (reset, error): nothing more can be written.
     mutating func failed() {
         state = .closed
@@ -55,7 +63,21 @@ extension HTTPConnectionStateMachine {
     mutating func wrote(_ count: Int, now: Instant) {
         guard count > 0 else { return }
         output.consume(count)
+        bytesWritten += count
         lastWriteProgress = now
+    }
+
+    /// The kernel still holds `unacknowledged` of the bytes written (SIOCOUTQ), or -1 when it
+    /// cannot say. Any fall is progress: the peer is reading, however slowly. Once everything
+    /// is acknowledged, a connection waiting for its next request starts its idle clock then,
+    /// not when the last byte went into the send buffer.
+    mutating func acknowledged(unacknowledged: Int, now: Instant) {
+        guard awaitsAcknowledgement else { return }
+        let acknowledged = unacknowledged < 0 ? bytesWritten : min(bytesWritten, max(bytesAcknowledged, bytesWritten - unacknowledged))
+        guard acknowledged > bytesAcknowledged else { return }
+        bytesAcknowledged = acknowledged
+        lastWriteProgress = now
+        if !awaitsAcknowledgement, case .reading = state, !parser.hasPartialRequest { state = .reading(since: now) }
     }
 
     /// The socket took no more (EAGAIN): wait for `writable`.
@@ -84,9 +106,15 @@ extension HTTPConnectionStateMachine {
             state = .closed
             return
         }
+        if let pausedUntil, now >= pausedUntil { self.pausedUntil = nil }
         switch state {
         case let .lingering(until):
-            if now >= until { state = .closed }
+            // An answer still on its way to a reader is not cut off by the linger period.
+            if awaitsAcknowledgement {
+                if lastWriteProgress.duration(to: now) >= policy.writeTimeout { state = .closed }
+            } else if now >= until {
+                state = .closed
+            }
             return
         case .closed:
             return
@@ -95,14 +123,16 @@ extension HTTPConnectionStateMachine {
                 if since.duration(to: now) >= policy.readHeaderTimeout {
                     fail(policy.errorResponse(.requestTimeout, "request head did not arrive in time"), now: now)
                 }
-            } else if since.duration(to: now) >= policy.idleTimeout {
+            } else if !awaitsAcknowledgement, since.duration(to: now) >= policy.idleTimeout {
                 state = .closed
                 return
             }
         case .responding, .closing:
             break
         }
-        if !output.isEmpty, lastWriteProgress.duration(to: now) >= policy.writeTimeout {
+        // Judged by progress (bytes taken or acknowledged), not by how often epoll reports
+        // the socket writable: only a peer that has read nothing for `writeTimeout` is cut off.
+        if !output.isEmpty || awaitsAcknowledgement, lastWriteProgress.duration(to: now) >= policy.writeTimeout {
             state = .closed  // a client that does not read: nothing more can reach it
         }
     }

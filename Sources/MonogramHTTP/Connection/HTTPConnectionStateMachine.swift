@@ -84,7 +84,16 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
     /// The largest answer charged so far: the reservation for the next deferred request.
     var largestAnswer = 0
     var nextSequence: UInt64 = 0
+    /// When the peer last took bytes: a write the socket accepted, or more of what was
+    /// written acknowledged by the peer (`acknowledged`).
     var lastWriteProgress: Instant
+    /// Bytes handed to the socket so far, and how many of them the peer has acknowledged as
+    /// last reported. Writes alone misjudge a slow reader: the kernel's send buffer (megabytes
+    /// once tuned) takes bytes in bursts, and epoll reports it writable only once a large part
+    /// has drained, so a client reading steadily at 16 KiB/s went more than `writeTimeout`
+    /// without a write and was cut off mid-answer.
+    var bytesWritten = 0
+    var bytesAcknowledged = 0
     /// The peer sent FIN: what is complete in the buffer is answered, nothing more arrives.
     var inputClosed = false
     /// The last write returned EAGAIN; cleared by `writable()`.
@@ -92,12 +101,27 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
     var announcedInterest: (read: Bool, write: Bool)?
     var closeHandedOut = false
     var drainDeadline: Instant?
+    /// No request is taken (nor anything read) before this: the last answer was a 429.
+    var pausedUntil: Instant?
 
     init(policy: HTTPConnectionPolicy, parserLimits: HTTPParserLimits, now: Instant) {
         self.policy = policy
         self.parser = HTTPParser(limits: parserLimits)
         self.state = .reading(since: now)
         self.lastWriteProgress = now
+    }
+
+    /// Bytes written that the peer has not acknowledged yet, as far as this machine knows: the
+    /// socket owner asks the kernel (`acknowledged`) while this is true.
+    var awaitsAcknowledgement: Bool { bytesAcknowledged < bytesWritten }
+
+    /// Since when the connection has had nothing to do — no request started or owed, nothing
+    /// queued or unacknowledged, the peer still there — or nil when it is busy. The server
+    /// closes the longest-idle connection when it is full and a new client arrives.
+    var idleSince: Instant? {
+        guard case let .reading(since) = state, slots.isEmpty, output.isEmpty, !awaitsAcknowledgement,
+              !inputClosed, !parser.hasPartialRequest else { return nil }
+        return since
     }
 
     /// Everything this connection holds against its output budget.

@@ -19,6 +19,8 @@ struct OutgoingResponse: Sendable {
     static let close = Array("Connection: close\r\n\r\n".utf8)
     static let keepAlive = Array("Connection: keep-alive\r\n\r\n".utf8)
     static let plain = Array("\r\n".utf8)
+    /// The interim answer to `Expect: 100-continue`: no header fields (RFC 9110 §15.2.1).
+    static let continueLine = Array("HTTP/1.1 100 Continue\r\n".utf8)
 }
 
 /// Answers serialised in order and not yet fully written, with their byte count kept as they

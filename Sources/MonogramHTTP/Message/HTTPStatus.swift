@@ -32,6 +32,8 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     /// `431 Request Header Fields Too Large` (RFC 6585 §5).
     public static let requestHeaderFieldsTooLarge = HTTPStatus(
         code: 431, reason: "Request Header Fields Too Large")
+    /// `429 Too Many Requests` (RFC 6585 §4): here, a client holding its share of connections.
+    public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
     /// `500 Internal Server Error`.
     public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
     /// `501 Not Implemented`: e.g. a transfer-coding other than chunked (RFC 9112 §6.1).

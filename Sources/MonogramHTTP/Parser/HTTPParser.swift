@@ -26,6 +26,8 @@ public struct HTTPParser: Sendable {
     private var pendingHead: HTTPRequestHead?
     private var body = BodyState.none
     private var failure: HTTPParserError?
+    /// The head being read sent `Expect: 100-continue` and its body has not all come yet.
+    private var continueWanted = false
 
     private enum BodyState: Sendable {
         case none
@@ -41,6 +43,16 @@ public struct HTTPParser: Sendable {
     /// Whether a request has begun but is not complete: the server then applies the
     /// read-header timeout (→ 408) rather than the idle timeout.
     public var hasPartialRequest: Bool { pendingHead != nil || readIndex < buffer.count }
+
+    /// The head whose body is being read asked for `100 Continue` (RFC 9110 §10.1.1): an
+    /// HTTP/1.1 client with `Expect: 100-continue` may wait for it before sending the body,
+    /// and without it neither side would move. True until `continueSent()` or the body is in.
+    public var wantsContinue: Bool { continueWanted && pendingHead != nil }
+
+    /// The interim `100 Continue` has been queued for the head being read.
+    public mutating func continueSent() {
+        continueWanted = false
+    }
 
     /// Bytes received and not yet consumed.
     public var bufferedByteCount: Int { buffer.count - readIndex }
@@ -80,8 +92,13 @@ public struct HTTPParser: Sendable {
             case .chunked: body = .chunked(ChunkedDecoder())
             }
             pendingHead = head
+            // §10.1.1: an expectation in an HTTP/1.0 request is ignored. Bodies within the
+            // limit are read (and discarded), so the client is told to go on; one over it was
+            // refused from the head above, with a final status and no 100.
+            continueWanted = head.version == .http1_1 && head.expectsContinue
         }
         guard try discardBody() else { return nil }
+        continueWanted = false
         defer { pendingHead = nil }
         return pendingHead
     }

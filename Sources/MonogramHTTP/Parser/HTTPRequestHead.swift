@@ -157,6 +157,20 @@ public struct HTTPRequestHead: Sendable {
         return values
     }
 
+    /// Whether an `Expect` field lists `100-continue` (compared case-insensitively, RFC 9110
+    /// §10.1.1). Other expectations are ignored (a 417 is only a MAY).
+    var expectsContinue: Bool {
+        withRawBytes { bytes in
+            var found = false
+            for field in fields where bytes.equalsIgnoringCase(field.name, "expect") {
+                bytes.forEachListElement(field.value) { element in
+                    if bytes.equalsIgnoringCase(element, "100-continue") { found = true }
+                }
+            }
+            return found
+        }
+    }
+
     /// The index of the first field at or after `start` named `name`, ignoring ASCII case.
     private func fieldIndex(named name: String, from start: Int) -> Int? {
         var name = name

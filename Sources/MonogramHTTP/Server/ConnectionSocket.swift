@@ -39,6 +39,12 @@ struct ConnectionSocket: ~Copyable {
 
     var peerHost: String { SocketAddress.peerHost(of: descriptor) }
 
+    /// Bytes written that the peer has not acknowledged (SIOCOUTQ), or -1.
+    var unacknowledgedBytes: Int { Int(csystem_unacknowledged_bytes(descriptor)) }
+
+    /// Bytes received that nobody has read yet (FIONREAD), or -1.
+    var unreadBytes: Int { Int(csystem_unread_bytes(descriptor)) }
+
     func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
         let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
         if count > 0 { return .bytes(count) }

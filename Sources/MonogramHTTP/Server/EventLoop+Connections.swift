@@ -6,29 +6,127 @@ extension EventLoop {
     func acceptAll() {
         while let listener, let fd = listener.accept() {
             let socket = ConnectionSocket(descriptor: fd, epoll: epoll)
-            if shared.open.load(ordering: .relaxed) >= configuration.maxConnections {
+            let peer = socket.peerHost
+            let client = clientConnections?.classify(peer)
+            if let client, let clientConnections, !clientConnections.open(client) {
                 shared.rejected.add(1, ordering: .relaxed)
-                rejectOverLimit(socket)
+                refuse(socket, .tooManyRequests, "too many connections from your address, retry shortly")
                 continue
             }
-            shared.open.add(1, ordering: .relaxed)
+            // A slot taken atomically: two loops accepting at once cannot both take the last one.
+            let room = shared.reserveSlot(limit: configuration.maxConnections) ? Room.free : makeRoom()
+            if case .full = room {
+                if let client { clientConnections?.close(client) }
+                shared.rejected.add(1, ordering: .relaxed)
+                refuse(socket, .serviceUnavailable, "too many connections, retry shortly")
+                continue
+            }
+            // A slot made by closing an idle connection: counted now, freed when that one goes.
+            if case .free = room {} else { shared.open.add(1, ordering: .relaxed) }
             let id = shared.nextConnectionID.add(1, ordering: .relaxed).newValue
             var machine = LoopConnection.Machine(policy: policy, parserLimits: configuration.parserLimits, now: now)
             if let drainDeadline { machine.drain(deadline: drainDeadline, now: now) }
-            let connection = LoopConnection(id: id, socket: socket, machine: machine)
-            if Int(fd) >= connections.count {
-                connections.append(contentsOf: repeatElement(nil, count: Int(fd) + 1 - connections.count + 64))
+            let connection = LoopConnection(id: id, socket: socket, peer: peer, client: client, machine: machine)
+            if case let .elsewhere(loop) = room {
+                // Held, unread, until that loop says whether it closed one.
+                awaitingRoom[id] = connection
+                peers[loop].post(.evictIdle(from: index, id: id))
+                continue
             }
-            connections[Int(fd)] = connection
-            connectionCount += 1
-            drive(connection)
+            admit(connection)
         }
     }
 
-    /// Over the connection limit: one best-effort 503 and close, never a queue (RFC 9110 §15.6.4).
-    private func rejectOverLimit(_ socket: consuming ConnectionSocket) {
+    /// Starts serving an accepted connection.
+    func admit(_ connection: LoopConnection) {
+        let fd = Int(connection.descriptor)
+        if fd >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: fd + 1 - connections.count + 64))
+        }
+        connections[fd] = connection
+        connectionCount += 1
+        drive(connection)
+    }
+
+    /// The other loop had no idle connection left after all: refused as if none had been seen.
+    func refuseAwaiting(_ connection: LoopConnection) {
+        shared.open.subtract(1, ordering: .relaxed)
+        shared.evicted.subtract(1, ordering: .relaxed)
+        shared.rejected.add(1, ordering: .relaxed)
+        if let client = connection.client { clientConnections?.close(client) }
         let response = policy.errorResponse(.serviceUnavailable, "too many connections, retry shortly", extraHeaders: [("Retry-After", "1")])
+        connection.socket.sendOnce(response.head + dateLine + OutgoingResponse.close + response.body)
+    }
+
+    /// Over a connection limit: one best-effort answer and close, never a queue (RFC 9110
+    /// §15.6.4); 503 when the server is full, 429 when this client holds its share.
+    private func refuse(_ socket: consuming ConnectionSocket, _ status: HTTPStatus, _ reason: String) {
+        let response = policy.errorResponse(status, reason, extraHeaders: [("Retry-After", "1")])
         socket.sendOnce(response.head + dateLine + OutgoingResponse.close + response.body)
+    }
+
+    /// Where a new client's slot comes from.
+    enum Room {
+        /// Under `max_connections`.
+        case free
+        /// An idle connection of this loop was closed for it.
+        case made
+        /// Another loop's idle connection is older: that loop is asked to close it.
+        case elsewhere(Int)
+        /// No connection anywhere is idle.
+        case full
+    }
+
+    /// The server is full and a new client knocks: rather than refuse it, close the keep-alive
+    /// connection that has been idle the longest (an idle connection costs its client nothing
+    /// to reopen; a refused one costs the new client its request) — here, or in the loop whose
+    /// last sweep found an older one, which is asked to close it while the new client waits.
+    private func makeRoom() -> Room {
+        let local = longestIdle()
+        if let other = shared.claimOldestIdle(besides: index, olderThan: local?.since.nanoseconds ?? .max) {
+            shared.evicted.add(1, ordering: .relaxed)
+            return .elsewhere(other)
+        }
+        guard let local, local.connection.machine.evictIfIdle() else { return .full }
+        drive(local.connection)
+        shared.evicted.add(1, ordering: .relaxed)
+        return .made
+    }
+
+    /// This loop's connection idle the longest, if any is idle. One whose next request has
+    /// arrived but not been read yet is not idle: it is read now (and so is busy), and the
+    /// next oldest considered, a few times at most.
+    func longestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
+        for _ in 0..<8 {
+            guard let oldest = oldestIdle() else { return nil }
+            if oldest.connection.socket.unreadBytes <= 0 { return oldest }
+            read(oldest.connection)
+            drive(oldest.connection)
+        }
+        return nil
+    }
+
+    private func oldestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
+        var oldest: (connection: LoopConnection, since: LoopInstant)?
+        for case let connection? in connections {
+            // Answered since the last sweep: whether it is idle yet depends on what the peer
+            // has acknowledged, so ask now rather than pass over it.
+            if connection.machine.awaitsAcknowledgement, connection.machine.output.isEmpty {
+                connection.machine.acknowledged(unacknowledged: connection.socket.unacknowledgedBytes, now: now)
+            }
+            if let since = connection.machine.idleSince, oldest.map({ since < $0.since }) ?? true {
+                oldest = (connection, since)
+            }
+        }
+        return oldest
+    }
+
+    /// Asked by another loop (`makeRoom`): closes this loop's longest-idle connection, if one
+    /// is still idle; whether it did.
+    func evictLongestIdle() -> Bool {
+        guard let oldest = longestIdle(), oldest.connection.machine.evictIfIdle() else { return false }
+        drive(oldest.connection)
+        return true
     }
 
     func read(_ connection: LoopConnection) {
@@ -97,6 +195,7 @@ extension EventLoop {
         let fd = Int(connection.descriptor)
         guard fd < connections.count, connections[fd] === connection else { return }
         connections[fd] = nil
+        if let client = connection.client { clientConnections?.close(client) }
         connectionCount -= 1
         closedSinceTrim += 1
         shared.open.subtract(1, ordering: .relaxed)
@@ -105,10 +204,18 @@ extension EventLoop {
     /// Every deadline of every connection, to within the sweep interval; and memory back to
     /// the system once clients have left (glibc keeps freed arenas otherwise).
     func sweep() {
+        var oldestIdle = Int64.max
         for case let connection? in connections {
+            // Write progress as the peer acknowledges bytes (one ioctl, only while some are
+            // outstanding): epoll's writable report comes too rarely to judge a slow reader.
+            if connection.machine.awaitsAcknowledgement {
+                connection.machine.acknowledged(unacknowledged: connection.socket.unacknowledgedBytes, now: now)
+            }
             connection.machine.tick(now: now)
             drive(connection)
+            if let since = connection.machine.idleSince { oldestIdle = min(oldestIdle, since.nanoseconds) }
         }
+        shared.publishOldestIdle(loop: index, since: oldestIdle)
         if closedSinceTrim > 0, lastTrim.duration(to: now) >= EventLoop.trimInterval {
             closedSinceTrim = 0
             lastTrim = now

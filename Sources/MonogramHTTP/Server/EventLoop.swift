@@ -18,7 +18,15 @@ final class EventLoop {
     let configuration: HTTPServerConfiguration
     let policy: HTTPConnectionPolicy
     let shared: ServerCounters
+    /// This loop's place in `peers` and in `ServerCounters.oldestIdle`.
+    let index: Int
+    /// Every loop's mailbox (this one's too), to ask another loop to close an idle connection.
+    let peers: [LoopMailbox]
+    let clientConnections: ClientConnections?
     var connections: [LoopConnection?] = []
+    /// New clients accepted at `max_connections` while another loop closes an idle connection
+    /// for them (`makeRoom`): not yet registered with epoll, by connection id.
+    var awaitingRoom: [UInt64: LoopConnection] = [:]
     var connectionCount = 0
     var date = HTTPDate()
     var dateLine: [UInt8] = []
@@ -33,11 +41,17 @@ final class EventLoop {
     var lastTrim = LoopInstant.now
     var closedSinceTrim = 0
 
-    init(listener: ListeningSocket, mailbox: LoopMailbox, handler: any HTTPHandler, configuration: HTTPServerConfiguration, shared: ServerCounters) {
+    init(
+        listener: ListeningSocket, index: Int, peers: [LoopMailbox], handler: any HTTPHandler, configuration: HTTPServerConfiguration,
+        shared: ServerCounters, clientConnections: ClientConnections?
+    ) {
         self.epoll = csystem_epoll_create()
         precondition(epoll >= 0, "epoll_create1 failed")
         self.listener = listener
-        self.mailbox = mailbox
+        self.index = index
+        self.peers = peers
+        self.mailbox = peers[index]
+        self.clientConnections = clientConnections
         self.handler = handler
         self.configuration = configuration
         self.policy = configuration.connectionPolicy
@@ -108,6 +122,11 @@ final class EventLoop {
             // A second signal must not push the deadline out.
             guard pendingDrain == nil, drainDeadline == nil else { return }
             pendingDrain = (start, deadline)
+        case let .evictIdle(from, id):
+            peers[from].post(.roomMade(id: id, made: evictLongestIdle()))
+        case let .roomMade(id, made):
+            guard let connection = awaitingRoom.removeValue(forKey: id) else { return }
+            if made { admit(connection) } else { refuseAwaiting(connection) }
         }
     }
 }

@@ -9,24 +9,29 @@ public final class HTTPServer: Sendable {
     private let handler: any HTTPHandler
     private let listener: ListeningSocket
     private let mailboxes: [LoopMailbox]
+    private let clientConnections: ClientConnections?
 
     /// Binds now, so a bad address or a port another process holds fails before anything starts.
-    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) throws(SocketError) {
+    /// `clientConnections`: the per-client connection limit, or nil for none.
+    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler, clientConnections: ClientConnections? = nil) throws(SocketError) {
         signal(SIGPIPE, SIG_IGN)
         let loops = configuration.loops > 0 ? configuration.loops : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         listener = try ListeningSocket(host: configuration.host, port: configuration.port)
         port = listener.port
         mailboxes = (0..<loops).map { _ in LoopMailbox() }
-        counters.accepting.store(loops, ordering: .relaxed)
+        counters.prepare(loops: loops)
+        self.clientConnections = clientConnections
         self.configuration = configuration
         self.handler = handler
     }
 
     /// Runs the loops until `shutdown` has drained them; blocks the caller.
     public func run() {
-        let threads = mailboxes.enumerated().map { index, mailbox in
-            OSThread(name: "http-loop-\(index)") { [listener, configuration, handler, counters] in
-                let loop = EventLoop(listener: listener, mailbox: mailbox, handler: handler, configuration: configuration, shared: counters)
+        let threads = mailboxes.indices.map { index in
+            OSThread(name: "http-loop-\(index)") { [listener, mailboxes, configuration, handler, counters, clientConnections] in
+                let loop = EventLoop(
+                    listener: listener, index: index, peers: mailboxes, handler: handler, configuration: configuration, shared: counters,
+                    clientConnections: clientConnections)
                 loop.run()
             }
         }

@@ -5,14 +5,17 @@ final class LoopConnection {
 
     let id: UInt64
     let peer: String
+    /// What this connection counts against in `ClientConnections`; nil when not counted.
+    let client: ConnectionClient?
     var machine: Machine
     var socket: ConnectionSocket
     /// This connection's share of `ServerCounters.queuedOutput`, as last reported.
     var countedQueuedBytes = 0
 
-    init(id: UInt64, socket: consuming ConnectionSocket, machine: Machine) {
+    init(id: UInt64, socket: consuming ConnectionSocket, peer: String, client: ConnectionClient?, machine: Machine) {
         self.id = id
-        self.peer = socket.peerHost
+        self.peer = peer
+        self.client = client
         self.socket = socket
         self.machine = machine
     }

@@ -10,6 +10,12 @@ final class LoopMailbox: Sendable {
         /// Graceful shutdown: stop accepting at `start` (after `server.drain_delay`), close
         /// everything still open at `deadline`.
         case drain(start: LoopInstant, deadline: LoopInstant)
+        /// Another loop (`from`), full at `max_connections`, holds a new client (`id`) on the
+        /// strength of this loop's idle connection: close the longest-idle one and say whether
+        /// there was one (`roomMade`).
+        case evictIdle(from: Int, id: UInt64)
+        /// The answer to `evictIdle`: the client `id` is served, or refused after all.
+        case roomMade(id: UInt64, made: Bool)
     }
 
     let eventDescriptor: Int32

@@ -2,9 +2,10 @@ import Glibc
 import MonogramCore
 
 /// A client address (the TCP peer, or the client a trusted proxy forwarded for) as the key of
-/// its render budget. IPv4, and IPv4-mapped IPv6 (`::ffff:192.0.2.7`, what a dual-stack socket
-/// reports), key by the whole address; other IPv6 by its first `ipv6Prefix` bits, because one
-/// subscriber is handed a whole /64 or more and would otherwise be 2⁶⁴ clients.
+/// its render budget and connection count. IPv4, and IPv4-mapped IPv6 (`::ffff:192.0.2.7`,
+/// what a dual-stack socket reports), key by its first `ipv4Prefix` bits (the whole address by
+/// default; 24 groups a /24 an abuser rotates through); other IPv6 by its first `ipv6Prefix`
+/// bits, because one subscriber is handed a whole /64 or more and would otherwise be 2⁶⁴ clients.
 ///
 /// Parses with the C library's `inet_pton` on the string's own bytes: no allocation for the
 /// peer strings the server hands over.
@@ -12,12 +13,12 @@ enum ClientAddress {
     /// Every address that does not parse shares one key: they are not budget-free.
     static let unparsable = ClientKey(high: .max, low: .max)
 
-    static func key(_ address: String, ipv6Prefix: Int) -> ClientKey {
+    static func key(_ address: String, ipv4Prefix: Int = 32, ipv6Prefix: Int) -> ClientKey {
         guard !address.isEmpty, address.utf8.count < 64 else { return unparsable }
         let parsed: ClientKey? = address.utf8.contains(UInt8(ascii: ":"))
             ? address.withCString { v6($0, prefix: ipv6Prefix) }
             : address.withCString { v4($0) }
-        return parsed ?? unparsable
+        return parsed?.prefix(ipv4: ipv4Prefix, ipv6: ipv6Prefix) ?? unparsable
     }
 
     private static func v4(_ text: UnsafePointer<CChar>) -> ClientKey? {

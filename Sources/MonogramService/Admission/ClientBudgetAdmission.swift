@@ -9,19 +9,25 @@ import MonogramSync
 struct ClientBudgetAdmission: AnswerAdmission {
     let table: ClientBudgetTable
     let trustedProxies: TrustedProxies
+    let ipv4Prefix: Int
     let ipv6Prefix: Int
+    /// Says once per process that a trusted proxy forwarded an address that is not one.
+    let unparsableForwarded: OnceWarning?
 
     /// Nil when `limits.client_renders_per_second` is 0 (the budget is off).
-    init?(limits: LimitsConfiguration, trustedProxies: [String]) {
+    init?(limits: LimitsConfiguration, trustedProxies: [String], logger: Logger? = nil) {
         guard limits.clientRendersPerSecond > 0 else { return nil }
-        self.init(rate: limits.clientRendersPerSecond, burst: limits.effectiveBurst, limits: limits, trustedProxies: trustedProxies)
+        self.init(rate: limits.clientRendersPerSecond, burst: limits.effectiveBurst, limits: limits, trustedProxies: trustedProxies, logger: logger)
     }
 
     /// A budget of `rate` tokens a second (`burst` at most) keyed like the client budget.
-    init(rate: Double, burst: Int, limits: LimitsConfiguration, trustedProxies: [String]) {
-        table = ClientBudgetTable(budget: RenderBudget(rate: rate, burst: burst), capacity: limits.clientsTracked)
+    init(rate: Double, burst: Int, limits: LimitsConfiguration, trustedProxies: [String], logger: Logger? = nil) {
+        let budget = RenderBudget(rate: rate, burst: burst)
+        table = ClientBudgetTable(budget: budget, capacity: limits.clientsTracked, network: limits.networkBudget(for: budget))
         self.trustedProxies = TrustedProxies(trustedProxies)
+        ipv4Prefix = limits.ipv4Prefix
         ipv6Prefix = limits.ipv6Prefix
+        unparsableForwarded = logger.map(OnceWarning.init)
     }
 
     func admit(cost: Int, request: AnswerRequest) -> ServiceError? {
@@ -51,12 +57,19 @@ struct ClientBudgetAdmission: AnswerAdmission {
 
     private func client(of request: AnswerRequest) -> ClientKey {
         // The header lists are fetched only when the peer may name the client.
-        let address = trustedProxies.isEmpty || !trustedProxies.contains(request.peer)
-            ? request.peer
-            : trustedProxies.client(
+        var address = request.peer
+        if !trustedProxies.isEmpty, trustedProxies.contains(request.peer) {
+            let resolved = trustedProxies.resolve(
                 peer: request.peer, forwardedFor: request.head.headers(HeaderName.forwardedFor),
                 forwarded: request.head.headers(HeaderName.forwarded))
-        return ClientAddress.key(address, ipv6Prefix: ipv6Prefix)
+            address = resolved.client
+            if let hop = resolved.unparsable {
+                unparsableForwarded?.warn(
+                    "trusted proxy \(request.peer) forwarded \"\(String(hop.prefix(64)))\", which is not an IP address: "
+                        + "such requests are charged to the proxy's own address (logged once)")
+            }
+        }
+        return ClientAddress.key(address, ipv4Prefix: ipv4Prefix, ipv6Prefix: ipv6Prefix)
     }
 
 }

@@ -1,4 +1,4 @@
-import MonogramCore
+public import MonogramCore
 
 /// `limits`: the per-client render budget of API §8 (off by default).
 public struct LimitsConfiguration: Sendable, Hashable {
@@ -28,8 +28,31 @@ public struct LimitsConfiguration: Sendable, Hashable {
     /// budget, `/gravatar` (which cannot be signed) is still charged to a budget of this rate
     /// per client. 0 turns it off. Default 10.
     public var unsignedRendersPerSecond: Double = 10
+    /// `limits.ipv4_prefix`: IPv4 clients are keyed by this many leading bits. Default 32 (one
+    /// address, one client); 24 when an abuser rotates through the addresses of its /24.
+    public var ipv4Prefix: Int = 32
+    /// `limits.ipv4_network_prefix` / `limits.ipv6_network_prefix`: a client's network, which
+    /// shares a second bucket (`network_clients` budgets) so that rotating addresses inside
+    /// one prefix stays bounded. Defaults /24 and /48.
+    public var ipv4NetworkPrefix: Int = 24
+    public var ipv6NetworkPrefix: Int = 48
+    /// `limits.network_clients`: how many clients' budgets (rate and burst) one network's bucket
+    /// holds; 0 turns the network bucket off. Default 8.
+    public var networkClients: Int = 8
+    /// `limits.client_connections`: connections one client (the peer, by the prefixes above;
+    /// trusted proxies are not limited) may hold open at once; 0 for no limit. Default 64.
+    public var clientConnections: Int = 64
 
     public init() {}
+
+    /// The network bucket of the budget, or nil when `network_clients` is 0.
+    public func networkBudget(for budget: RenderBudget) -> ClientBudgetTable.NetworkBudget? {
+        guard networkClients > 0 else { return nil }
+        return ClientBudgetTable.NetworkBudget(
+            budget: RenderBudget(rate: budget.rate * Double(networkClients), burst: budget.burst * networkClients),
+            // A network holds whole clients: never cut longer than a client's own prefix.
+            ipv4Prefix: min(ipv4NetworkPrefix, ipv4Prefix), ipv6Prefix: min(ipv6NetworkPrefix, ipv6Prefix))
+    }
 
     /// The burst in force: the configured one or the default for the rate.
     public var effectiveBurst: Int {

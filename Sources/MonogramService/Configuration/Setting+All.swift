@@ -112,6 +112,11 @@ extension Setting {
             .value("limits", "max_answer_bytes", \.limits.maxAnswerBytes) { Convert.integer($0, in: 65_536...Int.max, &$1) },
             .value("limits", "cgroup_root", \.limits.cgroupRoot) { Convert.string($0, &$1, parse: Syntax.notBlank) },
             .value("limits", "unsigned_renders_per_second", \.limits.unsignedRendersPerSecond) { Convert.rate($0, &$1) },
+            .value("limits", "ipv4_prefix", \.limits.ipv4Prefix) { Convert.integer($0, in: 8...32, &$1) },
+            .value("limits", "ipv4_network_prefix", \.limits.ipv4NetworkPrefix) { Convert.integer($0, in: 8...32, &$1) },
+            .value("limits", "ipv6_network_prefix", \.limits.ipv6NetworkPrefix) { Convert.integer($0, in: 16...128, &$1) },
+            .value("limits", "network_clients", \.limits.networkClients) { Convert.integer($0, in: 0...100_000, &$1) },
+            .value("limits", "client_connections", \.limits.clientConnections) { Convert.integer($0, in: 0...1_000_000, &$1) },
 
             .value("security", "signing_keys", \.security.signingKeys) { Convert.list($0, &$1, element: Syntax.signingKey) },
             .value("security", "require_signature", \.security.requireSignature, Convert.boolean),

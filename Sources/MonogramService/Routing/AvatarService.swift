@@ -33,7 +33,7 @@ public final class AvatarService: HTTPHandler {
         let errors = ErrorResponses(headers: headers, placeholderPNG: try renderer.render(placeholder.spec, format: .png), logger: logger)
         let pool = WorkerPool(name: "render", threads: configuration.render.workerCount, queueLimit: configuration.render.queue)
         let cache = AnswerCache(maxBytes: configuration.cache.maxBytes, maxEntryBytes: configuration.cache.effectiveMaxEntryBytes)
-        let budget = ClientBudgetAdmission(limits: configuration.limits, trustedProxies: configuration.server.trustedProxies)
+        let budget = ClientBudgetAdmission(limits: configuration.limits, trustedProxies: configuration.server.trustedProxies, logger: logger)
         self.pipeline = AnswerPipeline(
             cache: cache,
             responses: ResponseFactory(
