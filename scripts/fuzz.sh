@@ -76,7 +76,7 @@ sources_for() {
         canonical-keys)
             one_module "$1" $(ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift \
-                Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,DirectoryEntry,Identicon,RedirectTarget}.swift ;;
+                Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,DirectoryEntry,DirectoryRows,CSVReader,Identicon,RedirectTarget}.swift ;;
         # The sans-I/O connection lifecycle with the parser and the message types it queues
         # (none of them needs CSystem or Glibc sockets; the head writer needs TwoPassBytes).
         connection-machine)

@@ -18,14 +18,19 @@ public final class DirectoryStore: Sendable {
     }
 
     public let path: String
+    public let limits: DirectoryLimits
     private let state = Locked<(directory: Directory?, modified: timespec?, pending: Bool)>((nil, nil, false))
     private let queue = DispatchQueue(label: "monogram.gravatar.directory")
     private let checkPicture: @Sendable (String) -> String?
     /// Receives one line per event (loaded, skipped row, rejected), never an address.
     private let log: @Sendable (String) -> Void
 
-    public init(path: String, checkPicture: @escaping @Sendable (String) -> String?, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        path: String, limits: DirectoryLimits = .default, checkPicture: @escaping @Sendable (String) -> String?,
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.path = path
+        self.limits = limits
         self.checkPicture = checkPicture
         self.log = log
     }
@@ -37,7 +42,7 @@ public final class DirectoryStore: Sendable {
     @discardableResult
     public func loadNow() -> Report {
         let modified = DirectoryStore.modificationTime(path)
-        let outcome = DirectoryLoader.load(path: path, checkPicture: checkPicture)
+        let outcome = DirectoryLoader.load(path: path, limits: limits, checkPicture: checkPicture)
         let report = Report(loaded: outcome.directory?.count, rejection: outcome.rejection, problems: outcome.problems, skipped: outcome.skipped)
         state.withLock { state in
             state.modified = modified

@@ -16,6 +16,14 @@ public enum ServiceRunner {
     /// Serves until a signal, then drains; returns the process exit code.
     public static func serve(_ configuration: Configuration) -> ExitCode {
         let logger = Logger(format: configuration.log.format, level: configuration.log.level)
+        // SIGHUP's default action ends the process: ignored from the first moment, and once
+        // the service exists, turned into its reload (one handler for the whole process).
+        signal(SIGHUP, SIG_IGN)
+        let problems = configuration.startupProblems()
+        guard problems.isEmpty else {
+            for problem in problems { logger.error("invalid configuration: " + problem) }
+            return .badConfiguration
+        }
         let service: AvatarService
         do {
             let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
@@ -51,6 +59,9 @@ public enum ServiceRunner {
         }
         // The directory is read before the port is announced, so the first request sees it.
         let directoryWatch = service.gravatarDirectory()
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        hangup.setEventHandler { service.reload { logger.info($0) } }
+        hangup.resume()
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
         logger.info("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
         let adminThread = admin.map { admin in
@@ -61,6 +72,7 @@ public enum ServiceRunner {
         adminThread?.join()
         service.stop()
         signals.forEach { $0.cancel() }
+        hangup.cancel()
         directoryWatch.forEach { $0.cancel() }
         logger.info("monogram stopped")
         return .clean
