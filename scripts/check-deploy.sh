@@ -2,7 +2,8 @@
 # Offline checks of what ships for deployment, run by `make test` after the Swift suite:
 #   the OpenAPI document (openapi-spec-validator) and the live server against it (schemathesis),
 #   the Kubernetes objects (kubernetes-validate --strict), deploy/compose.yaml (docker-compose
-#   config), deploy/monogram.service (systemd-analyze verify), the alerts (promtool).
+#   config), deploy/monogram.service (systemd-analyze verify), the alerts (promtool check rules,
+#   and promtool test rules: a unit test for every alert).
 #   scripts/check-deploy.sh [BINARY]   (default .build/debug/monogram)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,6 +38,12 @@ out="$(systemd-analyze verify "$work/monogram.service" 2>&1 || echo "exit status
 
 step "promtool check rules deploy/prometheus/alerts.yml"
 promtool check rules deploy/prometheus/alerts.yml
+
+step "promtool test rules deploy/prometheus/alerts.test.yml (every alert has a test)"
+promtool test rules deploy/prometheus/alerts.test.yml
+for alert in $(sed -n 's/^ *- alert: *//p' deploy/prometheus/alerts.yml); do
+  grep -q "alertname: $alert\$" deploy/prometheus/alerts.test.yml || { echo "alert $alert has no test in alerts.test.yml"; exit 1; }
+done
 
 step "schemathesis run docs/openapi.yaml against $binary"
 # Port 0 and the "listening on" line: no guessing at a free port, no polling.

@@ -118,4 +118,23 @@ struct LiveForgivingOperationsTests {
         #expect(try client.get("/gravatar/\(hash)?d=initials&initials=X&name=Y%7CZ").body == two.body)
         #expect(try client.get("/gravatar/\(hash)?d=initials&initials=X%7CY&name=Z").header("ETag") == one.header("ETag"))
     }
+
+    @Test("/metrics: the memory bound of the configuration, and server errors apart from a client's 505")
+    func alertMetrics() throws {
+        let server = try MonogramProcess()
+        let client = try RawClient(port: server.port)
+        let before = try PrometheusText(try client.get("/metrics").text)
+        // The README's formula for the test configuration: 2 workers, render.max_size 1024.
+        let mebibyte: Int = 1 << 20
+        let workers: Int = 2 * 9 * 4096 * 4096
+        let bound = Double(64 * mebibyte + 32 * mebibyte + workers + 48 * mebibyte)
+        #expect(before.value("monogram_memory_bound_bytes") == bound)
+        let scanner = try RawClient(port: server.port)
+        try scanner.send("GET / HTTP/2.0\r\nHost: x\r\n\r\n")
+        #expect(try scanner.readResponse().status == 505)
+        #expect(try client.get("/avatar/Ann?size=5").status == 400)
+        let after = try PrometheusText(try client.get("/metrics").text)
+        #expect(after.types["monogram_http_server_errors_total"] == "counter")
+        #expect(after.value("monogram_http_server_errors_total") == before.value("monogram_http_server_errors_total"))
+    }
 }
