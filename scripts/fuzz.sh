@@ -12,7 +12,8 @@
 # checked in); crashes land in .build/fuzz/artifacts/<target>/ and the run fails. Every crash
 # is then turned into a regression test (see docs/hardening.md).
 #
-# `canonical-keys` checks that different requests never share a cache key (any field text).
+# `canonical-keys` checks that different requests never share a cache key (any field text);
+# `config-json` the strict JSON check of configuration files.
 #
 # The picture targets parse origin bytes: header values (Cache-Control), picture URLs, JPEG
 # metadata (EXIF, scan structure) and the PNG/JPEG/WebP decoders. `decoders` also needs
@@ -27,7 +28,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer canonical-keys)
+ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer canonical-keys config-json)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -44,6 +45,7 @@ harness_for() {
         connection-machine) echo Fuzz/ConnectionMachine/main.swift ;;
         png-writer) echo Fuzz/PNGWriter/main.swift ;;
         canonical-keys) echo Fuzz/CanonicalKeys/main.swift ;;
+        config-json) echo Fuzz/ConfigJSON/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
 }
@@ -77,6 +79,8 @@ sources_for() {
             one_module "$1" $(ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift \
                 Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,DirectoryEntry,DirectoryRows,CSVReader,Identicon,RedirectTarget}.swift ;;
+        # The strict JSON check of configuration files: one pure file.
+        config-json) echo Sources/MonogramService/Configuration/StrictJSON.swift ;;
         # The sans-I/O connection lifecycle with the parser and the message types it queues
         # (none of them needs CSystem or Glibc sockets; the head writer needs TwoPassBytes).
         connection-machine)

@@ -1,7 +1,8 @@
 // libFuzzer harness for the cache keys (compiled by scripts/fuzz.sh with all of MonogramCore
-// and the pure /gravatar files). Input: any bytes, read as choices and texts for two requests
-// of each kind that has a key: avatar options (every field of `AvatarOptions.canonicalKey`),
-// group options and names, and /gravatar queries parsed from text as the route parses them.
+// and the pure /gravatar files). Input: any bytes: up to the first two NULs, two /gravatar
+// query strings (parsed as the route parses them); the rest read as choices and texts for two
+// requests of each other kind: avatar options (every field of `AvatarOptions.canonicalKey`)
+// and group options with names.
 //
 // Invariants: a key decodes back to the fields it was made of; two requests share a key only
 // when they mean the same (for avatars: equal options, `fallback` ignored without a picture;
@@ -89,7 +90,10 @@ func gravatarKey(_ query: String) -> (GravatarDrawing, Int, String)? {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    var reader = Reader(bytes: bytes[...])
+    // Two query strings first (the seeds spell colliding pairs there), then the choices.
+    let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+    let queries = parts.prefix(2).map { String(decoding: $0, as: UTF8.self) }
+    var reader = Reader(bytes: parts.count > 2 ? parts[2] : [])
 
     let fields = (0..<Int(reader.byte() % 5)).map { _ in reader.text() }
     let encoded = CanonicalKeyWriter.make(fields: fields)
@@ -106,11 +110,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let groupKeys = (groupOne.0.canonicalKey(names: groupOne.1), groupTwo.0.canonicalKey(names: groupTwo.1))
     check((groupKeys.0 == groupKeys.1) == sameGroup(groupOne, groupTwo), "groups \(groupOne) and \(groupTwo): \(groupKeys.0)")
 
-    // The rest of the input is two query strings, split at the first NUL.
-    let rest = Array(reader.bytes)
-    let split = rest.firstIndex(of: 0) ?? rest.count
-    let queries = [String(decoding: rest[..<split], as: UTF8.self), String(decoding: rest[min(split + 1, rest.count)...], as: UTF8.self)]
-    if let first = gravatarKey(queries[0]), let second = gravatarKey(queries[1]) {
+    if queries.count == 2, let first = gravatarKey(queries[0]), let second = gravatarKey(queries[1]) {
         check((first.2 == second.2) == (first.0 == second.0 && first.1 == second.1), "/gravatar?\(queries[0]) and ?\(queries[1]) share \(first.2)")
         let seeds = [AnswerKey.gravatar(first.2).etagSeed(.plain), avatarKeys.0.etagSeed(.plain), AnswerKey.group(groupOne.0, names: groupOne.1).etagSeed(.plain)]
         check(Set(seeds).count == 3, "seeds of different kinds collide")
