@@ -87,9 +87,15 @@ struct LiveForgivingOperationsTests {
         let folder = try folder()
         let file = folder.appendingPathComponent("monogram.json")
         try #"{"server": {"port": 0}, "render": {"masks_dir": "nowhere"}}"#.write(to: file, atomically: true, encoding: .utf8)
+        let line = "monogram: error: invalid configuration: render.masks_dir: \(folder.path)/nowhere: No such file or directory\n"
         let (status, stderr) = try run(["--config", file.path], in: URL(fileURLWithPath: "/"))
         #expect(status == 1)
-        #expect(stderr == "monogram: error: invalid configuration: render.masks_dir: \(folder.path)/nowhere: No such file or directory\n")
+        #expect(stderr == line)
+        // monogram render draws as the server would, so it needs the masks too.
+        let output = folder.appendingPathComponent("a.png").path
+        let rendered = try run(["render", "Ann", "--config", file.path, "-o", output], in: URL(fileURLWithPath: "/"))
+        #expect(rendered.status == 1 && rendered.stderr == line)
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test("a FIFO as gravatar.directory is refused with a log line; the server answers")
