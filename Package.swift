@@ -12,10 +12,20 @@ let settings: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
+// MonogramClient is built by apps that depend on this package, where SwiftPM refuses unsafe
+// flags: the same language settings, without the release-only optimisation flag.
+let clientSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "Monogram",
     products: [
         .executable(name: "monogram", targets: ["monogram"]),
+        // URL builders and signing for apps and backends (docs/clients.md): Foundation only.
+        .library(name: "MonogramClient", targets: ["MonogramClient"]),
     ],
     targets: [
         // C libraries: cairo + pango (+ fontconfig, libpng) through pkg-config.
@@ -61,8 +71,10 @@ let package = Package(
             dependencies: ["MonogramCore", "MonogramRender", "MonogramHTTP", "MonogramPictures", "MonogramCrypto", "MonogramGravatar"],
             swiftSettings: settings
         ),
+        .target(name: "MonogramClient", swiftSettings: clientSettings),
         .executableTarget(name: "monogram", dependencies: ["MonogramService"], swiftSettings: settings),
 
+        .testTarget(name: "MonogramClientTests", dependencies: ["MonogramClient"], swiftSettings: settings),
         .testTarget(name: "MonogramCoreTests", dependencies: ["MonogramCore"], swiftSettings: settings),
         .testTarget(
             name: "MonogramRenderTests",
@@ -81,6 +93,6 @@ let package = Package(
         ),
         .testTarget(name: "MonogramServiceTests", dependencies: ["MonogramService"], swiftSettings: settings),
         // Live tests: start the real `monogram` executable and speak HTTP over sockets.
-        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram", "MonogramRender"], swiftSettings: settings),
+        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram", "MonogramRender", "MonogramClient"], swiftSettings: settings),
     ]
 )

@@ -45,6 +45,11 @@ for alert in $(sed -n 's/^ *- alert: *//p' deploy/prometheus/alerts.yml); do
   grep -q "alertname: $alert\$" deploy/prometheus/alerts.test.yml || { echo "alert $alert has no test in alerts.test.yml"; exit 1; }
 done
 
+step "clients: tsc checks monogram.mjs's JSDoc types; node --test (clients/cases.json); every case live against $binary with signatures on"
+tsc --allowJs --checkJs --noEmit --strict --target es2022 --module es2022 --moduleResolution node --lib es2022,dom clients/js/monogram.mjs
+node --test clients/js/test/monogram.test.mjs
+node clients/js/test/live.mjs "$binary"
+
 step "schemathesis run docs/openapi.yaml against $binary"
 # Port 0 and the "listening on" line: no guessing at a free port, no polling.
 mkfifo "$work/out"

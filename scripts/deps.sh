@@ -20,9 +20,11 @@ build=(
 # What `make test` starts on top: a real nginx in front, headless Chromium for the playground,
 # and the offline checkers of docs/ and deploy/ (promtool, docker-compose `config`,
 # systemd-analyze verify; python3-venv for scripts/pyenv.sh's OpenAPI and Kubernetes tools);
-# nodejs and php-cli run the README's URL-signing snippets against `monogram sign`.
+# nodejs and php-cli run the README's URL-signing snippets against `monogram sign`; nodejs
+# also runs the JavaScript client's tests, and node-typescript's tsc checks its JSDoc types.
 test=(
   nginx-light procps chromium prometheus docker-compose systemd python3-venv nodejs php-cli
+  node-typescript
 )
 # What `make bench`, `make hostile` and profiling add: wrk for load; perf and valgrind for the
 # hot paths (docs/benchmarks.md), util-linux for taskset (PIN=1), slowhttptest for slowloris,

@@ -2,7 +2,7 @@
 // all of MonogramCore). Input: a raw query string (the part after `?`), any bytes.
 //
 // Invariants: parsing never crashes; the raw-bytes parser gives the same options or error as
-// the decoded pairs; `query(for:)` spells every §1/§3 field, so equality after
+// the decoded pairs; `query(for:)` spells every §1/§3/§10 field, so equality after
 // the round trip covers every parameter; a successful parse has every field in range; writing the
 // parsed options back out as a fully spelled query and parsing that gives equal options and
 // the same canonical key (one meaning, one key); the key is the same after shuffling the
@@ -10,7 +10,7 @@
 
 import Foundation
 
-let limits = OptionLimits(maxSize: 1024, fonts: ["DejaVu Sans", "Noto Sans"], masks: ["heart", "star"])
+let limits = OptionLimits(maxSize: 1024, fonts: ["DejaVu Sans", "Noto Sans"], masks: ["heart", "star"], palettes: ["accessible", "brand"])
 
 func encode(_ text: String) -> String {
     var out = ""
@@ -48,6 +48,10 @@ func query(for options: AvatarOptions) -> String {
     case nil: break
     }
     if let color = options.color { pairs.append(("color", color.hex)) }
+    if case .colors(let colors)? = options.palette {
+        check((2...32).contains(colors.count) && colors.allSatisfy { $0.alpha == 255 }, "colors out of bounds")
+    }
+    check(!(options.gradient && (options.theme == .auto || options.background == .transparent)), "gradient where it cannot be")
     if let initials = options.initials { pairs.append(("initials", initials)) }
     pairs.append(("length", String(options.length)))
     pairs.append(("uppercase", options.uppercase ? "true" : "false"))
@@ -62,6 +66,13 @@ func query(for options: AvatarOptions) -> String {
     if let picture = options.picture { pairs.append(("picture", picture)) }
     pairs.append(("fallback", options.fallback.rawValue))
     pairs.append(("theme", options.theme.rawValue))
+    // API §10: the palette by name or as a one-off list, and the gradient.
+    switch options.palette {
+    case .named(let name)?: pairs.append(("palette", name))
+    case .colors(let colors)?: pairs.append(("colors", colors.map(\.hex).joined(separator: ",")))
+    case nil: break
+    }
+    pairs.append(("gradient", options.gradient ? "1" : "0"))
     return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
 }
 
@@ -72,11 +83,29 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let fromPairs = Result { () throws(OptionsError) in try AvatarOptions(query: QueryString.parse(raw), limits: limits) }
     let fromBytes = Result { () throws(OptionsError) in try AvatarOptions(rawQuery: Substring(raw), limits: limits) }
     check(fromPairs == fromBytes, "the raw and the pair parser disagree on \(raw)")
+    // `/group` reads the same pairs (API §2, §10): never a crash, and what it accepts is in range.
+    if let pairs = try? QueryString.parse(raw) {
+        let names = 1 + size % 100
+        if let group = try? GroupOptions(query: pairs, limits: limits, nameCount: names) {
+            check(group.ids.count <= names && group.pictures.count <= names, "more ids or pictures than names")
+            check(group.total.map { $0 > names && $0 <= 1_000_000 } ?? true, "total out of range")
+            check(group.hidden(count: names) >= 0, "negative +N")
+            let reversed = try? GroupOptions(query: pairs.reversed(), limits: limits, nameCount: names)
+            // Repeating `id`/`picture` are ordered: only a query without repeats is order-free.
+            if !pairs.contains(where: { $0.name == "id" || $0.name == "picture" }) {
+                check(reversed?.canonicalKey == group.canonicalKey, "pair order changed the group key")
+            }
+        }
+    }
     guard let pairs = try? QueryString.parse(raw), let options = try? AvatarOptions(query: pairs, limits: limits) else {
         return 0
     }
     check((16...1024).contains(options.size) && (1...3).contains(options.length), "field out of range")
     check(options.pixelSize <= 4096, "pixel size over max_size × 4")
+    if case .colors(let colors)? = options.palette {
+        check((2...32).contains(colors.count) && colors.allSatisfy { $0.alpha == 255 }, "colors out of bounds")
+    }
+    check(!(options.gradient && (options.theme == .auto || options.background == .transparent)), "gradient where it cannot be")
     if let initials = options.initials {
         check((1...3).contains(initials.count) && initials.utf8.count <= 128, "initials out of bounds")
     }

@@ -3,14 +3,15 @@ extension AvatarOptions {
     /// can name a cache entry and seed the ETag (API §1: order, spelled-out defaults and
     /// unknown parameters never matter). The name is not part of it; callers add it.
     ///
-    /// Seventeen fields in `CanonicalKeyWriter`'s encoding (length-prefixed, so no content can
+    /// Twenty fields in `CanonicalKeyWriter`'s encoding (length-prefixed, so no content can
     /// forge a boundary and two different option sets never share a key): size, dpr, shape
     /// (`sq`/`ci`/`ro`/`m`) and its parameter (radius or mask name), background (`-` for the
     /// server's, `tr`, or `#RRGGBB[AA]`), colour, initials, length, uppercase, font size, font,
-    /// bold (`-`/`1`/`0`), id, format, theme, picture, fallback. Free text that may be absent
+    /// bold (`-`/`1`/`0`), id, format, theme, picture, fallback, then the palette's kind and value
+    /// and the gradient (`AvatarOptions.writeColours`, API §10). Free text that may be absent
     /// is `0:,` or `=text`. Numbers use the shortest form that round-trips (`1`, `1.5`,
     /// `0.25`). Without a picture `fallback` changes nothing, so its field is then empty.
-    /// All defaults: `3:128,1:1,2:sq,0:,1:-,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,5:light,0:,0:,`.
+    /// All defaults: `3:128,1:1,2:sq,0:,1:-,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,5:light,0:,0:,1:-,0:,1:0,`.
     public var canonicalKey: String {
         CanonicalKeyWriter.make(write)
     }
@@ -53,6 +54,7 @@ extension AvatarOptions {
         key.field(theme.rawValue)
         key.optional(picture)
         if picture != nil { key.field(fallback.rawValue) } else { key.field("") }
+        AvatarOptions.writeColours(palette: palette, gradient: gradient, into: &key)
     }
 
     /// Integers without `.0`; otherwise Swift's shortest round-trip form, which is the same on

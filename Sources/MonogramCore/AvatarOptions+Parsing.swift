@@ -140,6 +140,7 @@ extension AvatarOptions {
             // Without a picture there is nothing to fall back from: one meaning, one value.
             self.fallback = self.picture == nil ? .initials : fallback
         }
+        try parseColours(given, limits: limits)
     }
 
     /// ASCII digits only, at most 9 of them (so no overflow and no `+`, `-`, `.` or spaces).

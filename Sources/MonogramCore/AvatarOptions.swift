@@ -29,6 +29,10 @@ public struct AvatarOptions: Sendable, Hashable {
     public var picture: String? = nil
     /// `fallback`: what to answer when the picture cannot be used.
     public var fallback: PictureFallback = .initials
+    /// `palette`/`colors` (API §10): where the colour key picks from; nil is the default palette.
+    public var palette: PaletteChoice? = nil
+    /// `gradient` (API §10): the background runs from its colour to a darker one.
+    public var gradient: Bool = false
 
     public init() {}
 

@@ -12,12 +12,14 @@ struct AvatarQuery {
     enum Parameter: Int, CaseIterable {
         case size, dpr, shape, radius, bg, color, initials, length, uppercase
         case fontSize, font, bold, id, format, theme, picture, fallback
+        case palette, colors, gradient
 
         var name: String { Self.names[rawValue] }
 
         static let names = [
             "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
             "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
+            "palette", "colors", "gradient",
         ]
         private static let spellings = allCases.map { ($0, Array($0.name.utf8)) }
         private static let background = Array("background".utf8)
@@ -44,7 +46,7 @@ struct AvatarQuery {
         var mixed = false
     }
 
-    /// The parameters given, in the order first seen; at most one entry per parameter (17), so
+    /// The parameters given, in the order first seen; at most one entry per parameter (20), so
     /// a lookup scans a handful. Nothing is allocated for a query without known parameters, and
     /// one small array otherwise (a 17-slot table, inline or not, cost more to set up and copy).
     private var given: [(parameter: Parameter, entry: Entry)] = []

@@ -24,11 +24,19 @@ public struct AvatarSpec: Sendable, Hashable {
     /// `theme=auto`: the colours a viewer who prefers a dark scheme sees instead of
     /// `background`/`foreground` (the SVG carries both); nil when there is only one variant.
     public var darkVariant: FaceColors?
+    /// `gradient=true`: the background runs from `gradient.start` (= `background`) to its end;
+    /// nil draws `background` flat.
+    public var gradient: Gradient?
+    /// Moves the text's centre right (negative: left) by this fraction of the side; the text
+    /// still fits the shape. The `+N` bubble of a group uses it to centre a long count in the
+    /// part the face above leaves visible. 0 for every avatar.
+    public var textOffset: Double = 0
 
     public init(
         pixelSize: Int, shape: Shape, background: RGBA, foreground: RGBA, content: Content,
-        fontFamily: String, bold: Bool, fontScale: Double, darkVariant: FaceColors? = nil
+        fontFamily: String, bold: Bool, fontScale: Double, darkVariant: FaceColors? = nil, gradient: Gradient? = nil
     ) {
+        self.gradient = gradient
         self.pixelSize = pixelSize
         self.shape = shape
         self.background = background

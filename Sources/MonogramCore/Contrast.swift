@@ -33,6 +33,14 @@ public enum Contrast {
         return ratio(.nearBlack, background) > white ? .nearBlack : .white
     }
 
+    /// A text colour that reaches 4.5:1 on any opaque `background`: `textColor(on:)` when it
+    /// does (so palettes that carried white keep it), else pure black, which reaches 4.5:1 on
+    /// every colour white does not (relative luminance above 0.175).
+    public static func readableTextColor(on background: RGBA) -> RGBA {
+        let preferred = textColor(on: background)
+        return ratio(preferred, background) >= 4.5 ? preferred : RGBA(red: 0, green: 0, blue: 0)
+    }
+
     private static func linear(_ channel: UInt8) -> Double {
         let c = Double(channel) / 255
         // 0.04045 is the sRGB (IEC 61966-2-1) threshold; WCAG 2.0 printed 0.03928, which

@@ -17,27 +17,32 @@ public struct GroupLayout: Sendable, Hashable {
     public let border: Int
     /// Faces plus the `+N` bubble, if there is one.
     public let slots: Int
+    /// `dir=rtl`: slot 0 is the rightmost (still drawn on top), the row mirrored.
+    public let rightToLeft: Bool
 
-    public init(side: Int, step: Int, border: Int, slots: Int) {
+    public init(side: Int, step: Int, border: Int, slots: Int, rightToLeft: Bool = false) {
         self.side = side
         self.step = step
         self.border = border
         self.slots = slots
+        self.rightToLeft = rightToLeft
     }
 
     /// The layout for `slots` faces of `size` CSS px at `dpr`, `overlap` and a `border` px ring.
-    public init(size: Int, dpr: Double, overlap: Double, border: Int, slots: Int) {
+    public init(size: Int, dpr: Double, overlap: Double, border: Int, slots: Int, rightToLeft: Bool = false) {
         let side = Int((Double(size) * dpr).rounded())
         self.init(
             side: side, step: Int((Double(side) * (1 - overlap)).rounded()),
-            border: Int((Double(border) * dpr).rounded()), slots: slots)
+            border: Int((Double(border) * dpr).rounded()), slots: slots, rightToLeft: rightToLeft)
     }
 
     public var width: Int { side + max(slots - 1, 0) * step }
     public var height: Int { side }
 
-    /// Left edge of the face in `slot` (0 is the leftmost, which is drawn on top).
-    public func left(ofSlot slot: Int) -> Int { slot * step }
+    /// Left edge of the face in `slot` (0 is the first, drawn on top: leftmost, or rightmost
+    /// right to left). The positions are the left-to-right ones mirrored, so both rows are
+    /// exactly as wide.
+    public func left(ofSlot slot: Int) -> Int { (rightToLeft ? max(slots - 1 - slot, 0) : slot) * step }
 
     /// Side of the face drawn inside the ring: the ring takes `border` on every edge.
     public var innerSide: Int { side - 2 * border }

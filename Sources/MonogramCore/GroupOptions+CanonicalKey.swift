@@ -3,7 +3,8 @@ extension GroupOptions {
     /// `AvatarOptions.canonicalKey`: size, dpr, shape and its parameter, max, overlap, border,
     /// border colour (every alpha-0 colour is `transparent`), more, length, uppercase, font
     /// size, font, bold, format, theme, then the number of pictures and each picture (`0:,`
-    /// where a face has none). The names are not part of it; `canonicalKey(names:)` adds them.
+    /// where a face has none), then the API §10 fields (`writeFacepile`). The names are not
+    /// part of it; `canonicalKey(names:)` adds them.
     public var canonicalKey: String {
         CanonicalKeyWriter.make(write)
     }
@@ -54,5 +55,6 @@ extension GroupOptions {
         key.field(theme.rawValue)
         key.field(pictures.count)
         for picture in pictures { key.optional(picture) }
+        writeFacepile(&key) // API §10 fields
     }
 }

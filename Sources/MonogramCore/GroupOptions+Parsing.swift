@@ -1,15 +1,18 @@
 extension GroupOptions {
     /// Parameters that mean exactly what they mean for `/avatar` (API §2); they are validated
     /// by `AvatarOptions` itself, so the accepted spellings and the messages cannot drift.
-    static let sharedWithAvatar: Set<String> = ["dpr", "length", "uppercase", "font-size", "font", "bold", "format", "theme"]
+    static let sharedWithAvatar: Set<String> = [
+        "dpr", "length", "uppercase", "font-size", "font", "bold", "format", "theme", "palette", "colors", "gradient",
+    ]
 
     /// Validates the §2 query parameters of a group of `nameCount` names and fills in defaults.
     ///
     /// Spelling rules are those of `AvatarOptions.init(query:limits:)`. Besides: `border` is an
     /// integer number of CSS px from 0 to a quarter of `size` (its default follows `size`);
     /// `border-color` also takes `transparent` (any case); `shape` is only `circle`, `square`
-    /// or `rounded`; `picture` may repeat, once per name at most; `id`, `bg`, `color` and
-    /// `initials` do not apply and are ignored like unknown names. A group whose image would
+    /// or `rounded`; `picture` and `id` may repeat, once per name at most (API §10: `total`,
+    /// `dir`, `distinct` in `parseFacepile`); `bg`, `color` and `initials` do not apply and
+    /// are ignored like unknown names. A group whose image would
     /// exceed `maxPixels` is refused, naming `size`.
     public init(query: [(name: String, value: String)], limits: OptionLimits, nameCount: Int) throws(OptionsError) {
         self.init()
@@ -25,6 +28,7 @@ extension GroupOptions {
         let shared = try AvatarOptions(query: query.filter { Self.sharedWithAvatar.contains($0.name) }, limits: limits)
         (dpr, length, uppercase, fontSize) = (shared.dpr, shared.length, shared.uppercase, shared.fontSize)
         (font, bold, format, theme) = (shared.font, shared.bold, shared.format, shared.theme)
+        (palette, gradient) = (shared.palette, shared.gradient)
 
         if let value = given["max"] {
             guard let max = AvatarOptions.integer(value), (1...10).contains(max) else {
@@ -62,6 +66,7 @@ extension GroupOptions {
         if let value = given["more"] { more = try AvatarOptions.boolean(value, parameter: "more") }
         try parseShape(given)
         try parsePictures(given.all("picture"), nameCount: nameCount)
+        try parseFacepile(given, nameCount: nameCount)
 
         let layout = layout(count: nameCount)
         guard layout.width * layout.height <= Self.maxPixels else {

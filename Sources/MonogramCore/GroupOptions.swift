@@ -39,6 +39,19 @@ public struct GroupOptions: Sendable, Hashable {
     /// The i-th entry is the i-th name's picture URL; nil (an empty value) means none. Never
     /// longer than the list of names; names past its end have no picture.
     public var pictures: [String?] = []
+    /// `total` (API §10): how many people the row stands for; nil means the number of names.
+    /// Never below the number of names (nor equal to it: that is nil, one value per meaning).
+    public var total: Int? = nil
+    /// `id`, repeating like `picture`: the i-th entry is the i-th face's colour key; nil (an
+    /// empty value) means that face's name. Never longer than the list of names.
+    public var ids: [String?] = []
+    /// `dir`: the first face leftmost (`ltr`) or rightmost (`rtl`), on top either way.
+    public var direction: GroupDirection = .leftToRight
+    /// `distinct`: no two drawn faces share a background colour when the palette allows it.
+    public var distinct: Bool = false
+    /// `palette`/`colors` and `gradient`, applied to every face as for `/avatar`.
+    public var palette: PaletteChoice? = nil
+    public var gradient: Bool = false
 
     public init() {}
 
@@ -60,9 +73,21 @@ public struct GroupOptions: Sendable, Hashable {
     /// Faces drawn for `count` names.
     public func shown(count: Int) -> Int { Swift.min(count, max) }
 
+    /// People the row stands for but does not draw: `total` (else `count`) minus the faces
+    /// drawn. The `+N` bubble and the alt text count these.
+    public func hidden(count: Int) -> Int { Swift.max(0, (total ?? count) - shown(count: count)) }
+
     /// The geometry for `count` names.
     public func layout(count: Int) -> GroupLayout {
-        let bubble = more && count > max ? 1 : 0
-        return GroupLayout(size: size, dpr: dpr, overlap: overlap, border: border, slots: shown(count: count) + bubble)
+        let bubble = more && hidden(count: count) > 0 ? 1 : 0
+        return GroupLayout(
+            size: size, dpr: dpr, overlap: overlap, border: border, slots: shown(count: count) + bubble,
+            rightToLeft: direction == .rightToLeft)
+    }
+
+    /// The colour key of the face drawn for `names[index]`: its `id` if one was given, else
+    /// the name (what `/avatar/{name}?id=…` would use, so the colours agree).
+    public func colorKey(ofFace index: Int, names: [String]) -> String {
+        (index < ids.count ? ids[index] : nil) ?? names[index]
     }
 }

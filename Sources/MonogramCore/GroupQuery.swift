@@ -1,8 +1,8 @@
 /// The known parameters of a group query, looked up by name: each at most once, except the
-/// ones listed as repeatable (`picture`), which keep every value in order.
+/// ones listed as repeatable (`picture`, `id`), which keep every value in order.
 ///
-/// Same rules as the single-avatar parser: names are case-sensitive, unknown names (and `id`,
-/// which does not apply to groups) are ignored, and a repeat is reported for the first
+/// Same rules as the single-avatar parser: names are case-sensitive, unknown names are
+/// ignored, and a repeat is reported for the first
 /// parameter in the fixed `known` order, so the error never depends on the query's order.
 struct GroupQuery {
     private var values: [String: [String]] = [:]
@@ -10,8 +10,9 @@ struct GroupQuery {
     static let known = [
         "size", "dpr", "max", "overlap", "border", "border-color", "more", "radius", "shape",
         "length", "uppercase", "font-size", "font", "bold", "format", "theme", "picture",
+        "total", "id", "dir", "distinct", "palette", "colors", "gradient",
     ]
-    static let repeatable: Set<String> = ["picture"]
+    static let repeatable: Set<String> = ["picture", "id"]
     private static let knownSet = Set(known)
 
     init(_ query: [(name: String, value: String)]) throws(OptionsError) {

@@ -35,12 +35,20 @@ public enum JSONText {
 }
 
 extension ResolvedAvatar {
-    /// `{"name":…,"initials":…,"background":"#RRGGBB","color":"#RRGGBB","id":…,"shape":…,"size":…}`,
-    /// the colours of the theme drawn; `"background":"transparent"` when there is none.
+    /// `{"name":…,"initials":…,"background":"#RRGGBB","color":"#RRGGBB","id":…,"shape":…,"size":…,
+    /// "alt":…}`, the colours of the theme drawn; `"background":"transparent"` when there is
+    /// none; with `gradient=true` a `"gradient":{"angle":…,"stops":[start,end]}` before `"alt"`.
     public var json: String {
         let background = options.background == .transparent ? "transparent" : spec.background.hex
         return "{\"name\":\(JSONText.string(name)),\"initials\":\(JSONText.string(initials)),"
             + "\"background\":\(JSONText.string(background)),\"color\":\(JSONText.string(spec.foreground.hex)),"
-            + "\"id\":\(JSONText.string(colorKey)),\"shape\":\(JSONText.string(options.shape.name)),\"size\":\(options.size)}"
+            + "\"id\":\(JSONText.string(colorKey)),\"shape\":\(JSONText.string(options.shape.name)),\"size\":\(options.size),"
+            + gradientJSON + "\"alt\":\(JSONText.string(alt))}"
+    }
+
+    /// `"gradient":{"angle":135,"stops":["#RRGGBB","#RRGGBB"]},` (start first), or nothing.
+    var gradientJSON: String {
+        guard let gradient = spec.gradient else { return "" }
+        return "\"gradient\":{\"angle\":\(gradient.angle),\"stops\":[\(JSONText.string(gradient.start.hex)),\(JSONText.string(gradient.end.hex))]},"
     }
 }

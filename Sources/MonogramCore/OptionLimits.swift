@@ -7,13 +7,17 @@ public struct OptionLimits: Sendable {
     public let fonts: [String]
     /// Mask names (file names without `.png`) that `shape` may name besides the built-ins.
     public let masks: Set<String>
+    /// Palette names `palette` may name besides `default`: the built-in `accessible` and the
+    /// configured `render.palettes`, compared case-insensitively.
+    public let palettes: [String]
 
     /// Lower-cased family → canonical spelling, so a lookup is one hash, not a scan.
     let fontsByFoldedName: [String: String]
     /// Masks sorted, so messages and case-insensitive matches are deterministic.
     let sortedMasks: [String]
 
-    public init(maxSize: Int = 1024, fonts: [String] = [], masks: Set<String> = []) {
+    public init(maxSize: Int = 1024, fonts: [String] = [], masks: Set<String> = [], palettes: [String] = [Palette.accessibleName]) {
+        self.palettes = palettes
         self.maxSize = maxSize
         self.fonts = fonts
         self.masks = masks

@@ -63,7 +63,7 @@ extension AvatarPainter {
     private func placement(
         ink: TextBox, baseline: Double, band: (top: Double, bottom: Double)?, fontSize: Double
     ) -> (x: Double, y: Double) {
-        let x = side / 2 - (ink.minX + ink.maxX) / 2
+        let x = side / 2 + spec.textOffset * side - (ink.minX + ink.maxX) / 2
         guard let band else { return (x, side / 2 - (ink.minY + ink.maxY) / 2) }
         let baselineY = side / 2 - fontSize * (band.top + band.bottom) / 2
         return (x, baselineY - baseline)

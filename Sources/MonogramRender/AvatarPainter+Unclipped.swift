@@ -35,7 +35,7 @@ extension AvatarPainter {
 
     private func fillBackground(on cairo: borrowing CairoContext, coverage: OutlineCoverage) {
         let colour = spec.background, unwritten = canvas == .unwrittenImage
-        if unwritten, colour.alpha == 255,
+        if unwritten, colour.alpha == 255, spec.gradient == nil,
             cairo.withTargetPixels(width: spec.pixelSize, height: spec.pixelSize, { (pixels, stride) in
                 coverage.paint(opaque: colour, into: pixels, stride: stride)
             })
@@ -45,7 +45,7 @@ extension AvatarPainter {
         if unwritten { cairo.clearTarget() } // `draw` clears first in every other case; never left unwritten
         cairo.newPath()
         outlinePath(on: cairo)
-        cairo.setSource(colour)
+        setBackgroundSource(on: cairo)
         cairo.fill()
     }
 

@@ -57,7 +57,7 @@ struct AvatarPainter {
     /// inside the clip already set.
     private func drawFace(on cairo: borrowing CairoContext) throws(RenderError) {
         if spec.background.alpha > 0 {
-            cairo.setSource(spec.background)
+            setBackgroundSource(on: cairo)
             cairo.paint()
         }
         switch spec.content {

@@ -6,7 +6,7 @@ extension Renderer {
     public static let largestGroupPixels = largestPixelSize * largestPixelSize
 
     /// Encodes a group avatar (API §2). Safe to call from many threads at once.
-    public func renderGroup(_ spec: GroupSpec, format: ImageFormat) throws(RenderError) -> [UInt8] {
+    public func renderGroup(_ spec: GroupSpec, format: ImageFormat, document: SVGDocument = SVGDocument()) throws(RenderError) -> [UInt8] {
         let layout = spec.layout
         guard !spec.faces.isEmpty, layout.slots == spec.slots.count,
             (1...Renderer.largestPixelSize).contains(layout.side), layout.innerSide >= 1, layout.step >= 0,
@@ -20,7 +20,7 @@ extension Renderer {
         let painter = GroupPainter(spec: spec, outlines: outlines)
         var scheme = SVGColorScheme()
         for face in spec.slots { scheme.add(face) }
-        return try Renderer.encode(width: layout.width, height: layout.height, format: format, scheme: scheme) {
+        return try Renderer.encode(width: layout.width, height: layout.height, format: format, scheme: scheme, document: document) {
             (cairo) throws(RenderError) in
             try painter.draw(on: cairo)
         }

@@ -20,13 +20,14 @@ public final class Renderer: Sendable {
     /// Names usable as `Shape.mask(name:)`.
     public var maskNames: Set<String> { Set(masks.originals.keys) }
 
-    /// Encodes one avatar. Safe to call from many threads at once.
-    public func render(_ spec: AvatarSpec, format: ImageFormat) throws(RenderError) -> [UInt8] {
+    /// Encodes one avatar. Safe to call from many threads at once. `document`: an SVG's title
+    /// and id prefix (API §10; other formats ignore it).
+    public func render(_ spec: AvatarSpec, format: ImageFormat, document: SVGDocument = SVGDocument()) throws(RenderError) -> [UInt8] {
         let painter = try self.painter(for: spec)
         var scheme = SVGColorScheme()
         scheme.add(spec)
         return try Renderer.encode(
-            width: spec.pixelSize, height: spec.pixelSize, format: format, scheme: scheme, initial: .unwritten
+            width: spec.pixelSize, height: spec.pixelSize, format: format, scheme: scheme, document: document, initial: .unwritten
         ) { (cairo) throws(RenderError) in
             try painter.draw(on: cairo)
         }
@@ -65,9 +66,14 @@ public final class Renderer: Sendable {
     /// refuses `auto` for them). `initial`: what an image surface holds before `draw`.
     static func encode(
         width: Int, height: Int, format: ImageFormat, scheme: SVGColorScheme = SVGColorScheme(),
+        document: SVGDocument = SVGDocument(),
         initial: CairoSurface.InitialPixels = .transparent, draw: (borrowing CairoContext) throws(RenderError) -> Void
     ) throws(RenderError) -> [UInt8] {
-        if format == .svg { return scheme.apply(to: try SVGWriter.render(width: width, height: height, draw)) }
+        if format == .svg {
+            var scheme = scheme
+            scheme.classPrefix = document.idPrefix
+            return SVGAnnotation.apply(document, to: scheme.apply(to: try SVGWriter.render(width: width, height: height, draw)))
+        }
         if format == .avif && width * height > OutputFormat.largestAVIFPixels {
             throw RenderError(kind: .invalidSpec, message: "AVIF is limited to \(OutputFormat.largestAVIFPixels) pixels")
         }

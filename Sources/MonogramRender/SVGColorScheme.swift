@@ -13,6 +13,9 @@ struct SVGColorScheme {
     /// Light colour → the colour shown instead in the dark scheme (opaque colours; the
     /// alpha of a fill travels separately as `fill-opacity` and is kept).
     private(set) var darkColors: [(light: RGBA, dark: RGBA)] = []
+    /// Put before every class name (`SVGDocument.idPrefix`): a `<style>` inlined in an HTML
+    /// page applies to the whole page, so two documents' `.m0` must differ.
+    var classPrefix = ""
 
     /// Collects the light → dark pairs of a face drawn with `spec` (none unless `theme=auto`).
     mutating func add(_ spec: AvatarSpec) {
@@ -44,7 +47,7 @@ struct SVGColorScheme {
             if svg[i] == marker[0], i + marker.count <= svg.count, svg[i..<i + marker.count].elementsEqual(marker),
                 let index = classIndex(ofStyleAt: i + marker.count, in: svg)
             {
-                output += Array(" class=\"m\(index)\"".utf8)
+                output += Array(" class=\"\(classPrefix)m\(index)\"".utf8)
             }
             output.append(svg[i])
             i += 1
@@ -54,7 +57,7 @@ struct SVGColorScheme {
 
     private var styleElement: String {
         var rules = ""
-        for (index, pair) in darkColors.enumerated() { rules += ".m\(index){fill:\(pair.dark.hex)!important}" }
+        for (index, pair) in darkColors.enumerated() { rules += ".\(classPrefix)m\(index){fill:\(pair.dark.hex)!important}" }
         return "\n<style>@media (prefers-color-scheme: dark){\(rules)}</style>"
     }
 

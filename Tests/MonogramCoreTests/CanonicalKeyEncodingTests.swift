@@ -37,6 +37,9 @@ private func randomOptions(_ rng: inout SplitMix64) -> AvatarOptions {
     options.theme = [.light, .dark, .auto].randomElement(using: &rng)!
     options.picture = maybe { randomText(&$0) }
     options.fallback = [.initials, .notFound].randomElement(using: &rng)!
+    options.palette = [nil, .named(randomText(&rng)), .colors((0..<Int.random(in: 0...3, using: &rng)).map { _ in randomColor(&rng) })]
+        .randomElement(using: &rng)!
+    options.gradient = Bool.random(using: &rng)
     return options
 }
 
@@ -49,7 +52,7 @@ private func meaning(_ options: AvatarOptions) -> AvatarOptions {
 
 /// Reads options back from their key's fields, independently of the writer.
 private func decode(_ key: String) -> AvatarOptions? {
-    guard let fields = CanonicalKeyWriter.fields(of: key), fields.count == 17 else { return nil }
+    guard let fields = CanonicalKeyWriter.fields(of: key), fields.count == 20 else { return nil }
     func optional(_ field: String) -> String? { field.isEmpty ? nil : String(field.dropFirst()) }
     func color(_ field: String) -> RGBA? { RGBA(hex: String(field.dropFirst())) }
     var options = AvatarOptions()
@@ -76,6 +79,13 @@ private func decode(_ key: String) -> AvatarOptions? {
     options.theme = Theme(rawValue: fields[14]) ?? .light
     options.picture = optional(fields[15])
     options.fallback = PictureFallback(rawValue: fields[16]) ?? .initials
+    switch fields[17] {
+    case "-": options.palette = nil
+    case "P": options.palette = .named(fields[18])
+    case "C": options.palette = .colors(fields[18].split(separator: "#").compactMap { RGBA(hex: String($0)) })
+    default: return nil
+    }
+    options.gradient = fields[19] == "1"
     return options
 }
 

@@ -59,7 +59,7 @@ struct GroupOptionsTests {
         ("length=1&uppercase=no&font-size=0.4", options { $0.length = 1; $0.uppercase = false; $0.fontSize = 0.4 }),
         ("font=noto+sans&bold=1", options { $0.font = "Noto Sans"; $0.bold = true }),
         ("format=SVG", options { $0.format = .svg }),
-        ("id=x&bg=fff&color=000&initials=AB&v=2&Size=9", options()),
+        ("bg=fff&color=000&initials=AB&v=2&Size=9", options()),
         ("picture=https%3A%2F%2Fa.example%2Fjane.png", options { $0.pictures = ["https://a.example/jane.png"] }),
         ("picture=&picture=HTTP%3A%2F%2Fb.example%3A8080%2Fx", options { $0.pictures = [nil, "HTTP://b.example:8080/x"] }),
         ("picture=http%3A%2F%2F%5B%3A%3A1%5D%2F&picture=&picture=", options { $0.pictures = ["http://[::1]/"] }),

@@ -80,7 +80,7 @@ struct LiveGroupTests {
         let server = try MonogramProcess()
         let client = try RawClient(port: server.port)
         let first = try client.get("/group/a,b,c?size=48&more=1&border-color=transparent")
-        let second = try client.get("/group/a,b,c.png?border-color=00000000&more=true&v=7&id=x&size=48&border=3")
+        let second = try client.get("/group/a,b,c.png?border-color=00000000&more=true&v=7&initials=x&size=48&border=3")
         let other = try client.get("/group/a,b,c?size=48&more=1")
         let etag = try #require(first.header("ETag"))
         #expect(second.header("ETag") == etag && first.body == second.body)

@@ -27,9 +27,32 @@ struct GoldenTests {
         try GoldenImage.check(Self.strip(nil), named: "placeholder")
     }
 
+    /// API §10 on the contact sheet: a `99+` row beside a gradient face, and a right-to-left,
+    /// distinct, accessible-palette row beside a one-off palette's light colour (dark text).
+    static func facepileRows() throws -> [RGBAImage] {
+        let width = try strip(nil).width
+        func row(_ group: RGBAImage, _ face: RGBAImage) -> RGBAImage {
+            var row = RGBAImage(width: width, height: 128)
+            row.place(group, left: 0, top: 0)
+            row.place(face, left: width - face.width, top: 0)
+            return row
+        }
+        func face(_ query: String) throws -> RGBAImage {
+            let options = try AvatarOptions(query: QueryString.parse(query), limits: OptionLimits())
+            return try Fixture.renderPNG(GroupFixture.resolver.resolve(name: "Jane Roe", options: options).spec)
+        }
+        let total = try GroupFixture.render(GroupFixture.resolved(["Jane Roe", "John Smith", "Ann Lee"], "more=1&total=2340&dpr=2"))
+        let rtl = try GroupFixture.render(GroupFixture.resolved(
+            ["Jane Roe", "John Smith", "Ann Lee", "Bob Stone", "Kim"], "more=1&dir=rtl&dpr=2&palette=accessible&distinct=1"))
+        return [
+            row(total, try face("size=128&shape=circle&gradient=1")),
+            row(rtl, try face("size=128&shape=rounded&colors=FFEB3B,FFD54F&gradient=1")),
+        ]
+    }
+
     @Test("docs/contact-sheet.png shows what the renderer draws now (rewritten under RECORD_GOLDENS=1)")
     func contactSheet() throws {
-        let rows = try ScriptSample.all.map { try Self.strip($0.initials) } + [Self.strip(nil)]
+        let rows = try ScriptSample.all.map { try Self.strip($0.initials) } + [Self.strip(nil)] + Self.facepileRows()
         let gap = 8, margin = 16
         var sheet = RGBAImage(
             width: rows[0].width + 2 * margin, height: rows.count * (rows[0].height + gap) - gap + 2 * margin)

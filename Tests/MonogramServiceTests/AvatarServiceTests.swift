@@ -48,7 +48,7 @@ struct AvatarServiceTests {
     func json() {
         let answer = ServiceTestSupport.call(service, ServiceTestSupport.head("/avatar/Jane%20Roe.json?size=64&shape=rounded"))
         #expect(answer.response.header("Content-Type") == "application/json")
-        #expect(answer.response.text == ##"{"name":"Jane Roe","initials":"JR","background":"#795548","color":"#FFFFFF","id":"Jane Roe","shape":"rounded","size":64}"##)
+        #expect(answer.response.text == ##"{"name":"Jane Roe","initials":"JR","background":"#795548","color":"#FFFFFF","id":"Jane Roe","shape":"rounded","size":64,"alt":"Jane Roe"}"##)
     }
 
     @Test("id overrides the name as the colour key")

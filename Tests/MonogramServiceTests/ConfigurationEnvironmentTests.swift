@@ -45,6 +45,12 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "render.palette", text: "#1A5FB4,0B5394") {
             $0.render.palette = [RGBA(red: 0x1A, green: 0x5F, blue: 0xB4), RGBA(red: 0x0B, green: 0x53, blue: 0x94)]
         },
+        KeySample(path: "render.palettes", text: "brand=#1A5FB4,FFEB3B; sea=0B5394") {
+            $0.render.palettes = [
+                "brand": [RGBA(red: 0x1A, green: 0x5F, blue: 0xB4), RGBA(red: 0xFF, green: 0xEB, blue: 0x3B)],
+                "sea": [RGBA(red: 0x0B, green: 0x53, blue: 0x94)],
+            ]
+        },
         KeySample(path: "render.workers", text: "2") { $0.render.workers = 2 },
         KeySample(path: "render.queue", text: "5") { $0.render.queue = 5 },
         KeySample(path: "render.timeout", text: "1") { $0.render.timeout = .seconds(1) },

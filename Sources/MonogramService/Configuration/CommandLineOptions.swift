@@ -19,6 +19,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     static let renderParameters: Set<String> = [
         "size", "dpr", "shape", "radius", "bg", "background", "color", "initials", "length",
         "uppercase", "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
+        "palette", "colors", "gradient",
     ]
 
     /// Parses the arguments after the program name:

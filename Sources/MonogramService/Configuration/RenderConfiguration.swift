@@ -16,6 +16,8 @@ public struct RenderConfiguration: Sendable, Hashable {
     /// `render.palette`: background colours the colour key picks from, each reaching 4.5:1
     /// contrast with white. Empty (the default) means the built-in palette.
     public var palette: [RGBA] = []
+    /// `render.palettes`: named palettes `palette=NAME` may pick (API §10). Default none.
+    public var palettes: [String: [RGBA]] = [:]
     /// `render.workers`: renders running at once; 0 (the default) means one per CPU core.
     public var workers: Int = 0
     /// `render.queue`: renders waiting for a worker before requests get 503. Default 64.

@@ -42,6 +42,7 @@ extension Setting {
             .value("render", "bold", \.render.bold, Convert.boolean),
             .value("render", "masks_dir", \.render.masksDir) { Convert.string($0, &$1, parse: Syntax.notBlank) },
             .value("render", "palette", \.render.palette) { Convert.list($0, &$1, element: PaletteColour.parse) },
+            .value("render", "palettes", \.render.palettes, PaletteTable.convert),
             .value("render", "workers", \.render.workers) { Convert.integer($0, in: any, &$1) },
             .value("render", "queue", \.render.queue) { Convert.integer($0, in: positive, &$1) },
             .value("render", "timeout", \.render.timeout, Convert.duration),

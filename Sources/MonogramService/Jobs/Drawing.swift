@@ -41,25 +41,36 @@ struct Drawing: Sendable {
         return width * height * (perPixel + encoder)
     }
 
-    func avatar(_ spec: AvatarSpec, format: OutputFormat, key: AnswerKey, until deadline: ContinuousClock.Instant) throws(ServiceError) -> [UInt8] {
+    /// `title`: the answer's alt text, an SVG's `<title>` (API §10).
+    func avatar(
+        _ spec: AvatarSpec, format: OutputFormat, key: AnswerKey, title: String? = nil, until deadline: ContinuousClock.Instant
+    ) throws(ServiceError) -> [UInt8] {
         try budgeted(until: deadline, Drawing.renderBytes(width: spec.pixelSize, height: spec.pixelSize, masked: spec.isMasked, format: format)) { () throws(ServiceError) in
             do throws(RenderError) {
-                return try renderer.render(spec, format: format.image)
+                return try renderer.render(spec, format: format.image, document: Drawing.document(key: key, title: title))
             } catch {
                 throw .internalFailure("render \(key): \(error)")
             }
         }
     }
 
-    func group(_ spec: GroupSpec, format: OutputFormat, key: AnswerKey, until deadline: ContinuousClock.Instant) throws(ServiceError) -> [UInt8] {
+    func group(
+        _ spec: GroupSpec, format: OutputFormat, key: AnswerKey, title: String? = nil, until deadline: ContinuousClock.Instant
+    ) throws(ServiceError) -> [UInt8] {
         let masked = spec.faces.contains(where: \.isMasked)
         return try budgeted(until: deadline, Drawing.renderBytes(width: spec.layout.width, height: spec.layout.height, masked: masked, format: format)) { () throws(ServiceError) in
             do throws(RenderError) {
-                return try renderer.renderGroup(spec, format: format.image)
+                return try renderer.renderGroup(spec, format: format.image, document: Drawing.document(key: key, title: title))
             } catch {
                 throw .internalFailure("render \(key): \(error)")
             }
         }
+    }
+
+    /// An SVG answer's title and id prefix: the prefix is derived from the answer's key, so two
+    /// different answers inlined in one HTML page never share an id (API §10).
+    static func document(key: AnswerKey, title: String?) -> SVGDocument {
+        SVGDocument(title: title, idPrefix: SVGDocument.prefix(hash: key.etagHash(.plain, continuing: ColorKey.offsetBasis)))
     }
 
     /// `body` with `bytes` taken from the render budget, waiting for other workers to give theirs

@@ -84,13 +84,15 @@ struct JobFactory: Sendable {
 extension RenderConfiguration {
     /// What a request may ask for (`render.max_size`, `render.fonts`, the masks found).
     public func limits(masks: Set<String>) -> OptionLimits {
-        OptionLimits(maxSize: maxSize, fonts: fonts, masks: masks)
+        OptionLimits(maxSize: maxSize, fonts: fonts, masks: masks, palettes: [Palette.accessibleName] + palettes.keys.sorted())
     }
 
-    /// Initials and colour with the configured palette, font and weight.
+    /// Initials and colour with the configured palette(s), font and weight.
     public var resolver: AvatarResolver {
         let chosen = palette.isEmpty ? Palette.default : (Palette(colors: palette) ?? Palette.default)
-        return AvatarResolver(palette: chosen, defaultFont: defaultFont, defaultBold: bold)
+        var named: [String: Palette] = [Palette.accessibleName: .accessible]
+        for (name, colors) in palettes { named[name] = Palette(colors: colors) }
+        return AvatarResolver(palette: chosen, defaultFont: defaultFont, defaultBold: bold, palettes: named)
     }
 
     /// `render.workers`, with 0 meaning one per online core.

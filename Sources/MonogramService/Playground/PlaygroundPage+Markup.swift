@@ -23,6 +23,9 @@ extension PlaygroundPage {
             <div class="row"><label for="bg">Background (hex, empty = from the name)</label><input id="bg" type="text" placeholder="e.g. 3366cc" pattern="#?[0-9a-fA-F]{3,8}"></div>
             <div class="row check"><input id="transparent" type="checkbox"><label for="transparent">Transparent background (<code>bg=transparent</code>)</label></div>
             <div class="row"><label for="theme">Theme</label><select id="theme"><option>light</option><option>dark</option><option id="theme-auto" value="auto">auto (svg only)</option></select></div>
+            <div class="row"><label for="palette">Palette</label><select id="palette"><option>default</option>{{PALETTES}}</select></div>
+            <div class="row"><label for="colors">One-off palette <code>colors</code> (2–32 hex, comma-separated)</label><input id="colors" type="text" placeholder="e.g. c62828,1565c0,2e7d32"></div>
+            <div class="row check"><input id="gradient" type="checkbox"><label for="gradient">Gradient background (<code>gradient=true</code>)</label></div>
             <div class="row"><label for="color">Text colour (hex, empty = automatic)</label><input id="color" type="text" placeholder="e.g. fff" pattern="#?[0-9a-fA-F]{3,8}"></div>
             <div class="row"><label for="initials">Initials (override)</label><input id="initials" type="text" maxlength="24"></div>
             <div class="row"><label for="length">Initials to compute</label><select id="length"><option>1</option><option selected>2</option><option>3</option></select></div>
@@ -45,7 +48,11 @@ extension PlaygroundPage {
             <div class="row"><label for="group-border-color">Ring colour (hex or transparent)</label><input id="group-border-color" type="text" placeholder="white"></div>
             <div class="row"><label for="group-shape">Face shape</label><select id="group-shape"><option>circle</option><option>square</option><option>rounded</option></select></div>
             <div class="row check"><input id="group-more" type="checkbox"><label for="group-more">Show a +N bubble for the rest</label></div>
-            <p class="note">Font, bold, font size, upper-case, initials to compute, device pixel ratio, theme and format above apply to every face.</p>
+            <div class="row"><label for="group-total">People in all <code>total</code> (empty = the names)</label><input id="group-total" type="number" min="1" max="1000000"></div>
+            <div class="row"><label for="group-ids">Colour keys <code>id</code> (comma-separated, one per name)</label><input id="group-ids" type="text"></div>
+            <div class="row"><label for="group-dir">Direction</label><select id="group-dir"><option>ltr</option><option>rtl</option></select></div>
+            <div class="row check"><input id="group-distinct" type="checkbox"><label for="group-distinct">Distinct colours (<code>distinct=true</code>)</label></div>
+            <p class="note">Font, bold, font size, upper-case, initials to compute, device pixel ratio, theme, palette, colours, gradient and format above apply to every face.</p>
           </fieldset>
         </form>
         <section id="preview" aria-labelledby="preview-title">

@@ -38,6 +38,9 @@ extension PlaygroundPage {
           const ratio = dpr || value("dpr");
           if (ratio !== "1") params.push(["dpr", ratio]);
           if (theme() !== "light") params.push(["theme", theme()]);
+          if (value("colors")) params.push(["colors", value("colors").replace(/#/g, "")]);
+          else if (value("palette") !== "default") params.push(["palette", value("palette")]);
+          if ($("gradient").checked && theme() !== "auto") params.push(["gradient", "true"]);
         }
         // auto is one SVG switched by the viewer's colour scheme: offered for svg only.
         function theme() { return value("theme") === "auto" && value("format") !== "svg" ? "light" : value("theme"); }
@@ -67,7 +70,7 @@ extension PlaygroundPage {
         function snippet(name, format, size) {
           const image = format === "json" ? "png" : format;
           const url = (dpr) => location.origin + avatarURL(name, image, size, dpr);
-          const alt = name.trim().replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+          const alt = (name.trim() || "Unknown user").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
           const srcset = image === "svg" ? "" : ' srcset="' + url("2") + " 2x, " + url("3") + ' 3x"';
           return '<img src="' + url("1") + '"' + srcset + ' width="' + size + '" height="' + size + '" alt="' + alt + '">';
         }
@@ -81,6 +84,10 @@ extension PlaygroundPage {
           if (value("group-border-color")) p.push(["border-color", value("group-border-color").replace(/^#/, "")]);
           if ($("group-more").checked) p.push(["more", "true"]);
           if (value("group-shape") !== "circle") p.push(["shape", value("group-shape")]);
+          if (value("group-total")) p.push(["total", value("group-total")]);
+          if (value("group-ids")) value("group-ids").split(",").forEach((id) => p.push(["id", id.trim()]));
+          if (value("group-dir") !== "ltr") p.push(["dir", value("group-dir")]);
+          if ($("group-distinct").checked) p.push(["distinct", "true"]);
           shared(p);
           return "/group/" + names + (format === "png" ? "" : "." + format) + query(p);
         }

@@ -23,7 +23,9 @@ enum PlaygroundPage {
     static func html(limits: OptionLimits) -> String {
         let fonts = limits.fonts.map { "<option>\(escape($0))</option>" }.joined()
         let masks = limits.masks.sorted().map { "<option>\(escape($0))</option>" }.joined()
+        let palettes = limits.palettes.map { "<option>\(escape($0))</option>" }.joined()
         return markup
+            .replacingOccurrences(of: "{{PALETTES}}", with: palettes)
             .replacingOccurrences(of: "{{FONTS}}", with: fonts)
             .replacingOccurrences(of: "{{MASKS}}", with: masks)
             .replacingOccurrences(of: "{{MAX_SIZE}}", with: String(limits.maxSize))
