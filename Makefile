@@ -6,7 +6,7 @@ CONFIG ?= config/monogram.json
 HOST ?=
 PORT ?=
 
-.PHONY: deps deps-build deps-test build run test test-sanitized fuzz soak hostile bench clean
+.PHONY: deps deps-build deps-test build image run test test-sanitized fuzz soak hostile bench clean
 
 ## deps: install the Debian packages that building, tests and benchmarks need (only missing ones)
 deps:
@@ -23,18 +23,30 @@ deps-test:
 build: deps-build
 	$(SWIFT) build -c release --product monogram --static-swift-stdlib
 
+## image: the OCI image from the Dockerfile with podman, as $(IMAGE); prints its size.
+## BASE=registry|local|auto (default auto): the Dockerfile's base images from a registry, or
+## built here (debootstrap from the apt mirror + this machine's Swift toolchain) where no
+## registry is reachable. Cached: base images once, then layers and the release build's .build.
+IMAGE ?= monogram:latest
+BASE ?= auto
+image:
+	@bash scripts/deps.sh image
+	IMAGE=$(IMAGE) BASE=$(BASE) bash scripts/image.sh
+
 ## run: build and serve with $(CONFIG); --host/--port only when HOST/PORT are given
 run: build
 	.build/release/monogram --config $(CONFIG)$(if $(HOST), --host $(HOST))$(if $(PORT), --port $(PORT))
 
 ## test: the whole test suite (unit, golden images, live HTTP), then the deployment checks:
 ## OpenAPI document + schemathesis against the built server, Kubernetes, compose, systemd and
-## Prometheus files (scripts/check-deploy.sh; Python tools in .build/venv via scripts/pyenv.sh)
+## Prometheus files (scripts/check-deploy.sh; Python tools in .build/venv via scripts/pyenv.sh),
+## then the container: `make image` run read-only as user 10001 and checked live (scripts/check-image.sh)
 test: deps-test
 	@bash scripts/pyenv.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	bash scripts/check-deploy.sh
+	IMAGE=$(IMAGE) BASE=$(BASE) bash scripts/check-image.sh
 
 ## bench: hits, misses, a 90/10 mix against nginx and a C render loop, the table of cost (docs/benchmarks.md).
 ## Knobs: BENCH=hits,misses,mixed,access,table ROUNDS=3 DURATION=10s PIN=1|0 (see bench/run.py)

@@ -3,7 +3,9 @@
 #   the OpenAPI document (openapi-spec-validator) and the live server against it (schemathesis),
 #   the Kubernetes objects (kubernetes-validate --strict), deploy/compose.yaml (docker-compose
 #   config), deploy/monogram.service (systemd-analyze verify), the alerts (promtool check rules,
-#   and promtool test rules: a unit test for every alert).
+#   and promtool test rules: a unit test for every alert), the Varnish
+#   edge (varnishd -C compiles deploy/varnish/monogram.vcl with its example and Kubernetes
+#   backends.vcl; the edge's Kubernetes objects with kubernetes-validate).
 #   scripts/check-deploy.sh [BINARY]   (default .build/debug/monogram)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,8 +25,18 @@ step() { printf '== %s\n' "$*"; }
 step "openapi-spec-validator docs/openapi.yaml"
 "$bin/openapi-spec-validator" docs/openapi.yaml
 
-step "kubernetes-validate --strict deploy/kubernetes"
-"$bin/kubernetes-validate" --strict --quiet $(ls deploy/kubernetes/*.yaml | grep -v kustomization.yaml)
+step "kubernetes-validate --strict deploy/kubernetes deploy/varnish"
+"$bin/kubernetes-validate" --strict --quiet $(ls deploy/kubernetes/*.yaml | grep -v kustomization.yaml) deploy/varnish/kubernetes.yaml
+
+step "varnishd -C -f deploy/varnish/monogram.vcl (example and Kubernetes backends.vcl)"
+# The Kubernetes backends name hosts that only resolve in the cluster: compiled with those
+# names mapped to loopback, in a folder of their own that comes first on vcl_path.
+mkdir -p "$work/vcl-k8s"
+sed -E 's/"monogram-[01]\.monogram-replicas"/"127.0.0.1"/' deploy/varnish/kubernetes-backends.vcl > "$work/vcl-k8s/backends.vcl"
+for site in "$root/deploy/varnish" "$work/vcl-k8s"; do
+  varnishd -C -n "$work/varnish" -p vcl_path="$site:$root/deploy/varnish:/usr/share/varnish/vcl" \
+    -f "$root/deploy/varnish/monogram.vcl" > /dev/null 2> "$work/vcc.log" || { cat "$work/vcc.log"; exit 1; }
+done
 
 step "docker-compose config deploy/compose.yaml"
 docker-compose -f deploy/compose.yaml config --quiet

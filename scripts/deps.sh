@@ -3,6 +3,7 @@
 # One file for every list (make deps, make run, make test, make bench, the Dockerfile) so the
 # build machine, CI and the container cannot drift apart.
 #   scripts/deps.sh [runtime|build|test|all]   (default: all; each includes the lists before it)
+#   scripts/deps.sh image                      (only what `make image` needs)
 set -euo pipefail
 
 # What the running service needs: the libraries it links and the fonts it draws with.
@@ -21,10 +22,11 @@ build=(
 # and the offline checkers of docs/ and deploy/ (promtool, docker-compose `config`,
 # systemd-analyze verify; python3-venv for scripts/pyenv.sh's OpenAPI and Kubernetes tools);
 # nodejs and php-cli run the README's URL-signing snippets against `monogram sign`; nodejs
-# also runs the JavaScript client's tests, and node-typescript's tsc checks its JSDoc types.
+# also runs the JavaScript client's tests, and node-typescript's tsc checks its JSDoc types;
+# varnish and varnish-modules (xkey) are the shipped edge (deploy/varnish), compiled and run live.
 test=(
   nginx-light procps chromium prometheus docker-compose systemd python3-venv nodejs php-cli
-  node-typescript
+  node-typescript varnish varnish-modules
 )
 # What `make bench`, `make hostile` and profiling add: wrk for load; perf and valgrind for the
 # hot paths (docs/benchmarks.md), util-linux for taskset (PIN=1), slowhttptest for slowloris,
@@ -32,13 +34,20 @@ test=(
 bench=(
   wrk util-linux linux-perf valgrind slowhttptest
 )
+# What `make image` and its test need: podman with runc (crun refuses hybrid cgroups), and
+# debootstrap for the local base images built when no registry is reachable (scripts/image.sh);
+# iptables for podman's port publishing.
+image=(
+  podman runc debootstrap iptables
+)
 
 case "${1:-all}" in
   runtime) wanted=("${runtime[@]}") ;;
   build)   wanted=("${runtime[@]}" "${build[@]}") ;;
-  test)    wanted=("${runtime[@]}" "${build[@]}" "${test[@]}") ;;
-  all)     wanted=("${runtime[@]}" "${build[@]}" "${test[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 [runtime|build|test|all]" >&2; exit 2 ;;
+  test)    wanted=("${runtime[@]}" "${build[@]}" "${test[@]}" "${image[@]}") ;;
+  all)     wanted=("${runtime[@]}" "${build[@]}" "${test[@]}" "${image[@]}" "${bench[@]}") ;;
+  image)   wanted=("${image[@]}") ;;
+  *) echo "usage: $0 [runtime|build|test|all|image]" >&2; exit 2 ;;
 esac
 
 missing=()

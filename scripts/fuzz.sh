@@ -28,7 +28,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer canonical-keys config-json)
+ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer canonical-keys config-json purge)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -46,6 +46,7 @@ harness_for() {
         png-writer) echo Fuzz/PNGWriter/main.swift ;;
         canonical-keys) echo Fuzz/CanonicalKeys/main.swift ;;
         config-json) echo Fuzz/ConfigJSON/main.swift ;;
+        purge) echo Fuzz/Purge/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
 }
@@ -109,6 +110,9 @@ sources_for() {
             ls "$dir"/*.swift ;;
         # URL signatures and client addresses: the pure files (Digest needs libcrypto; the
         # bucket table needs MonogramSync).
+        # The body of POST /purge: its parser, the tag text and the percent-decoding it uses.
+        purge)
+            one_module purge Sources/MonogramCore/{PurgeRequest,CacheTag,ColorKey,PathSegment,OptionsError,String+NFC}.swift ;;
         signature)
             ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift \
                 Sources/MonogramCore/ClientKey.swift Sources/MonogramService/Admission/ClientAddress.swift ;;

@@ -100,32 +100,58 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     /// same key is removed rather than left to answer for a value that was replaced.
     @discardableResult
     public func insert(_ value: Value, forKey key: Key, cost: Int) -> LRUHandle? {
+        state.withLock { list in Self.insert(value, forKey: key, cost: cost, maxBytes: maxBytes, into: &list) { _, _ in } }
+    }
+
+    /// As `insert(_:forKey:cost:)`, and hands every value it removed (evicted to make room, or
+    /// the old value for `key`, replaced or dropped) to `removed`, inside the lock:
+    /// for a cache that keeps an index beside this one and must forget exactly what went.
+    @discardableResult
+    public func insert(_ value: Value, forKey key: Key, cost: Int, removed: (Key, Value) -> Void) -> LRUHandle? {
+        state.withLock { list in Self.insert(value, forKey: key, cost: cost, maxBytes: maxBytes, into: &list, removed: removed) }
+    }
+
+    private static func insert(
+        _ value: Value, forKey key: Key, cost: Int, maxBytes: Int, into list: inout LRUList<Key, Value>, removed: (Key, Value) -> Void
+    ) -> LRUHandle? {
         precondition(cost >= 0, "LRUCache entry cost must not be negative")
-        let maxBytes = self.maxBytes
-        return state.withLock { list in
-            let slot: Int
-            if let existing = list.index[key] {
-                guard cost <= maxBytes else {
-                    list.remove(existing)
-                    return nil
-                }
-                slot = existing
-                list.bytes += cost - list.slots[slot].cost
-                list.slots[slot].value = value
-                list.slots[slot].cost = cost
-                list.moveToHead(slot)
-            } else {
-                guard cost <= maxBytes else { return nil }
-                slot = list.pushHead(key: key, value: value, cost: cost)
+        let slot: Int
+        if let existing = list.index[key] {
+            guard cost <= maxBytes else {
+                if let old = list.slots[existing].value { removed(key, old) }
+                list.remove(existing)
+                return nil
             }
-            let stamp = list.slots[slot].stamp
-            while list.bytes > maxBytes, list.tail != LRUList<Key, Value>.none {
-                list.remove(list.tail)
-                list.evictions += 1
-            }
-            // The new entry is the most recently used, so it is evicted last: only when its
-            // own cost fills the cache, which the guards above rule out.
-            return list.slots[slot].stamp == stamp ? LRUHandle(slot: slot, stamp: stamp) : nil
+            slot = existing
+            if let old = list.slots[slot].value { removed(key, old) }
+            list.bytes += cost - list.slots[slot].cost
+            list.slots[slot].value = value
+            list.slots[slot].cost = cost
+            list.moveToHead(slot)
+        } else {
+            guard cost <= maxBytes else { return nil }
+            slot = list.pushHead(key: key, value: value, cost: cost)
+        }
+        let stamp = list.slots[slot].stamp
+        while list.bytes > maxBytes, list.tail != LRUList<Key, Value>.none {
+            let tail = list.tail
+            if let oldKey = list.slots[tail].key, let old = list.slots[tail].value { removed(oldKey, old) }
+            list.remove(tail)
+            list.evictions += 1
+        }
+        // The new entry is the most recently used, so it is evicted last: only when its
+        // own cost fills the cache, which the guards above rule out.
+        return list.slots[slot].stamp == stamp ? LRUHandle(slot: slot, stamp: stamp) : nil
+    }
+
+    /// Removes the entry for `key` (not an eviction) and hands back its value, if there was one.
+    @discardableResult
+    public func remove(forKey key: Key) -> Value? {
+        state.withLock { list in
+            guard let slot = list.index[key] else { return nil }
+            let value = list.slots[slot].value
+            list.remove(slot)
+            return value
         }
     }
 

@@ -24,6 +24,9 @@ public final class DirectoryStore: Sendable {
     private let checkPicture: @Sendable (String) -> String?
     /// Receives one line per event (loaded, skipped row, rejected), never an address.
     private let log: @Sendable (String) -> Void
+    /// Told of each successful load after the first (API §9: the service purges the people it
+    /// changed); runs on the reloading thread, after the new directory answers.
+    private let reloaded = Locked<(@Sendable (_ old: Directory?, _ new: Directory) -> Void)?>(nil)
 
     public init(
         path: String, limits: DirectoryLimits = .default, checkPicture: @escaping @Sendable (String) -> String?,
@@ -35,6 +38,11 @@ public final class DirectoryStore: Sendable {
         self.log = log
     }
 
+    /// Calls `body` with the previous and the new directory after every later successful load.
+    public func whenReloaded(_ body: @escaping @Sendable (_ old: Directory?, _ new: Directory) -> Void) {
+        reloaded.withLock { $0 = body }
+    }
+
     /// The directory to answer from now (nil before the first successful load).
     public var current: Directory? { state.withLock { $0.directory } }
 
@@ -44,10 +52,14 @@ public final class DirectoryStore: Sendable {
         let modified = DirectoryStore.modificationTime(path)
         let outcome = DirectoryLoader.load(path: path, limits: limits, checkPicture: checkPicture)
         let report = Report(loaded: outcome.directory?.count, rejection: outcome.rejection, problems: outcome.problems, skipped: outcome.skipped)
-        state.withLock { state in
-            state.modified = modified
-            if let directory = outcome.directory { state.directory = directory }
+        let old = state.withLock { state -> Directory? in
+            defer {
+                state.modified = modified
+                if let directory = outcome.directory { state.directory = directory }
+            }
+            return state.directory
         }
+        if let directory = outcome.directory, let changed = reloaded.withLock({ $0 }) { changed(old, directory) }
         // "line N: reason": a skipped row, or a row kept without its picture.
         for problem in outcome.problems { log("gravatar directory \(path): \(problem)") }
         if outcome.skipped > outcome.problems.count {

@@ -27,6 +27,8 @@ case let .render(name, query, output):
     exit(RenderCommand.run(name: name, query: query, output: output, configuration: configuration))
 case .sign(let target):
     exit(SignCommand.run(target: target, configuration: configuration))
+case .tag(let key):
+    print(TagCommand.tag(key))
 case .serve:
     // Said once, so an operator sees why a `MONOGRAM_*` variable had no effect.
     let ignored = PlatformVariable.ignored(in: ProcessInfo.processInfo.environment)

@@ -25,13 +25,15 @@ struct ChunkedDecoder: Sendable, Hashable {
 
     /// Reads framing and data from `bytes`; returns how many it used. It stops right after the
     /// body, leaving a pipelined request's bytes alone.
+    /// `data` sees each run of chunk data as it passes (the parser keeps a `POST` body's).
     mutating func consume(
-        _ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits, data: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
     ) throws(HTTPParserError) -> Int {
         var index = 0
         while index < bytes.count, state != .done {
             if state == .data {
                 let skipped = Swift.min(size, bytes.count - index)
+                data(UnsafeBufferPointer(rebasing: bytes[index..<(index + skipped)]))
                 index += skipped
                 size -= skipped
                 if size == 0 { state = .dataCR }

@@ -6,9 +6,9 @@
 /// while let head = try parser.next() { respond(to: head) }
 /// ```
 ///
-/// Bodies are not delivered: a `Content-Length` or chunked body is read and discarded before
-/// its head is returned (Monogram's routes take none), so a pipelined request after it parses
-/// normally. Every limit in `HTTPParserLimits` is checked as bytes arrive. Once `next()` has
+/// Bodies are read before their head is returned, so a pipelined request after one parses
+/// normally; only a `POST` body is kept, in `HTTPRequestHead.body` up to
+/// `maxKeptBodyBytes` (the rest is discarded), every other body is thrown away as it arrives. Every limit in `HTTPParserLimits` is checked as bytes arrive. Once `next()` has
 /// thrown, it throws the same error for ever: the server answers it and closes the connection.
 ///
 /// Memory: the parser holds at most one partial head (≤ `maxHeadBytes`) plus what was appended
@@ -118,18 +118,33 @@ public struct HTTPParser: Sendable {
             return true
         case .length(let remaining):
             let skipped = min(remaining, buffer.count - readIndex)
+            keep(buffer[readIndex..<(readIndex + skipped)])
             readIndex += skipped
             body = skipped == remaining ? .none : .length(remaining: remaining - skipped)
         case .chunked(var decoder):
             let start = readIndex
             let limits = limits
+            var kept: [UInt8] = []
+            let keeping = pendingHead?.method == .post
             readIndex += try buffer.withUnsafeBufferPointer { (all) throws(HTTPParserError) in
-                try decoder.consume(UnsafeBufferPointer(rebasing: all[start...]), limits: limits)
+                try decoder.consume(UnsafeBufferPointer(rebasing: all[start...]), limits: limits) { data in
+                    if keeping, kept.count < limits.maxKeptBodyBytes + 1 { kept += data.prefix(limits.maxKeptBodyBytes + 1 - kept.count) }
+                }
             }
+            keep(kept[...])
             body = decoder.isDone ? .none : .chunked(decoder)
         }
         if case .none = body { return true }
         return false
+    }
+
+    /// Keeps `data` in a `POST` head's body, up to `maxKeptBodyBytes`; past it, marks the body
+    /// cut.
+    private mutating func keep(_ data: ArraySlice<UInt8>) {
+        guard !data.isEmpty, pendingHead?.method == .post else { return }
+        let room = max(0, limits.maxKeptBodyBytes - (pendingHead?.body.count ?? 0))
+        pendingHead?.body += data.prefix(room)
+        if data.count > room { pendingHead?.bodyTruncated = true }
     }
 
     /// Capacity an empty buffer keeps: one read of a typical (pipelined) client, so the hit

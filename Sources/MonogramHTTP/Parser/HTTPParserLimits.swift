@@ -13,6 +13,10 @@ public struct HTTPParserLimits: Sendable, Hashable {
     /// (Monogram's GET/HEAD routes take none); a larger `Content-Length`, or chunked data
     /// adding up to more, is a 413. Default 1 MiB.
     public var maxBodyBytes: Int
+    /// Bytes of a `POST` body kept for the handler (`HTTPRequestHead.body`; `/purge` reads its
+    /// form there); the rest of a longer body is read and discarded, and the head says it was
+    /// cut (`bodyTruncated`). Every other method's body is discarded whole. Default 65536.
+    public var maxKeptBodyBytes: Int = 65_536
 
     /// Limits with the documented defaults, each overridable.
     public init(

@@ -93,6 +93,11 @@ public struct HTTPRequestHead: Sendable {
     /// a `Connection` field lists `close`; on HTTP/1.0 only if it lists `keep-alive` and not
     /// `close`. Tokens compare case-insensitively, across all `Connection` fields.
     public var keepAlive: Bool
+    /// A `POST` request's body, its first `HTTPParserLimits.maxKeptBodyBytes` bytes (empty for
+    /// other methods, whose bodies are discarded).
+    public var body: [UInt8] = []
+    /// The body was longer than what `body` kept.
+    public var bodyTruncated = false
 
     /// The request line and header lines as received (text that is not UTF-8 has its
     /// non-ASCII bytes replaced by `?`, keeping every offset valid).

@@ -1,4 +1,5 @@
 import MonogramCore
+import MonogramSync
 
 /// Every finished answer the service keeps, under one byte budget (`cache.max_bytes`):
 /// answers by typed key, and raw request targets → key so a repeated URL skips option parsing
@@ -17,6 +18,9 @@ final class AnswerCache: Sendable {
     let answers: LRUCache<AnswerKey, StoredAnswer>
     /// Aliases take 1/32 of the budget: they only save parsing.
     let aliases: LRUCache<String, Alias>
+    /// Person tag → answers (API §9), changed only together with `answers` under its own lock,
+    /// which stores and purges take (never a hit).
+    private let tags = Locked(TagIndex())
     private let clock = ContinuousClock()
 
     init(maxBytes: Int) {
@@ -53,9 +57,42 @@ final class AnswerCache: Sendable {
     /// Keeps `answer` under `key` (unless it has already expired) and `target` as its alias.
     func store(_ answer: StoredAnswer, for key: AnswerKey, target: String?) {
         if let expires = answer.expires, expires <= clock.now { return }
-        let handle = answers.insert(answer, forKey: key, cost: answer.cost(keyBytes: key.storageBytes))
+        let cost = answer.cost(keyBytes: key.storageBytes) + answer.tags.count * TagIndex.bytesPerTag
+        let handle = tags.withLock { index in
+            let handle = answers.insert(answer, forKey: key, cost: cost) { gone, old in index.remove(gone, tags: old.tags) }
+            if handle != nil { index.add(key, tags: answer.tags) }
+            return handle
+        }
         if let target { remember(target, as: key, at: handle) }
     }
+
+    /// Drops every answer filed under any of `people` (or every answer, with `all`); how many
+    /// went. Aliases are left: theirs handles go stale and their keys now miss.
+    func purge(all: Bool, people: [UInt64]) -> Int {
+        tags.withLock { index in
+            if all {
+                let count = answers.stats.entries
+                answers.removeAll()
+                index.removeAll()
+                return count
+            }
+            var dropped = 0
+            for tag in people {
+                for key in index.answers(tag) {
+                    if let old = answers.remove(forKey: key) {
+                        dropped += 1
+                        index.remove(key, tags: old.tags)
+                    } else {
+                        index.remove(key, tags: [tag])
+                    }
+                }
+            }
+            return dropped
+        }
+    }
+
+    /// Records in the tag index (for tests of its bound).
+    var tagRecords: Int { tags.withLock { $0.records } }
 
     /// An alias costs both strings and the bookkeeping (the handle's two words included).
     func remember(_ target: String, as key: AnswerKey, at handle: LRUHandle?) {

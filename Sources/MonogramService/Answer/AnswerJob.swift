@@ -38,12 +38,17 @@ protocol AnswerJob: Sendable {
     /// routing). False for answers that depend on more than the target (a `/gravatar` hash's
     /// directory entry, which a reload can change).
     var remembersTarget: Bool { get }
+    /// The person tags of who is drawn (API §9: `CacheTag.person` of each face's colour key),
+    /// for the tag header and purges. Read on the thread that produces the answer.
+    var tags: [UInt64] { get }
 }
 
 extension AnswerJob {
     static var immediate: Materials? { nil }
     var lateMaterials: Materials? { nil }
     var remembersTarget: Bool { true }
+    /// No person (tests' jobs); every route's job names its faces' tags.
+    var tags: [UInt64] { [] }
 }
 
 extension AnswerJob where Materials == Void {

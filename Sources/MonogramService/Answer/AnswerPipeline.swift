@@ -103,14 +103,17 @@ final class AnswerPipeline: Sendable {
             return .failure(error)
         }
         let expires = produced.lifetime.map { clock.now + $0 }
+        let tags = job.tags
         let stored: StoredAnswer
         switch produced.content {
         case let .image(body, format, source, variant, cacheControl):
             stored = responses.image(
-                body: body, format: format, key: job.key, variant: variant, source: source, cacheControl: cacheControl
+                body: body, format: format, key: job.key, variant: variant, source: source, cacheControl: cacheControl, tags: tags
             ).expiring(at: expires)
         case .plain(let response):
-            stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires)
+            // Not an image (the `fallback=404` answer): no tag header, but filed under its
+            // people so a purge drops it too.
+            stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires, tags: tags)
         }
         if produced.lifetime.map({ $0 > .zero }) ?? true {
             cache.store(stored, for: job.key, target: job.remembersTarget ? target : nil)

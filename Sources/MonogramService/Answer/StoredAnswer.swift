@@ -13,18 +13,21 @@ final class StoredAnswer: Sendable {
     /// testing the optional for nil went through runtime value witnesses (~300 instructions of
     /// every hit).
     let neverExpires: Bool
+    /// The person tags it is filed under (API §9; `CacheTag.person`), for purges.
+    let tags: [UInt64]
 
-    init(response: HTTPResponse, notModified: HTTPResponse?, etag: String?, expires: ContinuousClock.Instant? = nil) {
+    init(response: HTTPResponse, notModified: HTTPResponse?, etag: String?, expires: ContinuousClock.Instant? = nil, tags: [UInt64] = []) {
         self.response = response
         self.notModified = notModified
         self.etag = etag
         self.expires = expires
         self.neverExpires = expires == nil
+        self.tags = tags
     }
 
     /// The same answer, valid until `expires` (nil: for ever).
     func expiring(at expires: ContinuousClock.Instant?) -> StoredAnswer {
-        StoredAnswer(response: response, notModified: notModified, etag: etag, expires: expires)
+        StoredAnswer(response: response, notModified: notModified, etag: etag, expires: expires, tags: tags)
     }
 
     func isFresh(at now: ContinuousClock.Instant) -> Bool {

@@ -16,6 +16,8 @@ public enum CommandLineAction: Sendable, Equatable {
     /// Print `target` (a request target or an absolute URL) signed with the first of
     /// `security.signing_keys` (API §8).
     case sign(target: String)
+    /// Print the cache tag (API §9) of a colour key: `p-` and 16 hex digits.
+    case tag(key: String)
 
     public static func == (lhs: CommandLineAction, rhs: CommandLineAction) -> Bool {
         switch (lhs, rhs) {
@@ -23,6 +25,8 @@ public enum CommandLineAction: Sendable, Equatable {
             return true
         case let (.sign(target1), .sign(target2)):
             return target1 == target2
+        case let (.tag(key1), .tag(key2)):
+            return key1 == key2
         case let (.render(name1, query1, output1), .render(name2, query2, output2)):
             return name1 == name2 && output1 == output2
                 && query1.elementsEqual(query2) { $0.0 == $1.0 && $0.1 == $1.1 }

@@ -5,6 +5,7 @@ extension CommandLineOptions {
                monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
                monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE
                monogram sign [--config PATH] TARGET
+               monogram tag KEY
                monogram --help | --version
 
         Monogram serves avatars over HTTP/1.1: a person's picture, or their initials on a
@@ -16,6 +17,8 @@ extension CommandLineOptions {
           render          draw one avatar into FILE, as GET /avatar/NAME?PARAMETER=VALUE would
           sign            print TARGET (/avatar/…, /group/… or a full URL) with the sig= of
                           the first security.signing_keys key appended
+          tag             print the cache tag (p- and 16 hex digits) of a person's colour
+                          key: their id, name, or a Gravatar directory key; purge with it
 
         OPTIONS:
           --config PATH   JSON configuration file (default config/monogram.json; when that

@@ -35,7 +35,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             tokens = tokens.dropFirst()
         }
         switch command {
-        case "serve", "healthcheck", "render", "sign": break
+        case "serve", "healthcheck", "render", "sign", "tag": break
         case "help": return CommandLineOptions(action: .help)
         default: throw ConfigurationError(problems: [#""\#(command)": unknown command (see --help)"#])
         }
@@ -67,7 +67,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             let accepted = switch (command, name) {
             case (_, "--config"), ("render", "--output"): true
             case ("render", _): name.hasPrefix("--") && renderParameters.contains(parameter)
-            case ("sign", _): false
+            case ("sign", _), ("tag", _): false
             case (_, "--host"), (_, "--port"): true
             default: false
             }
@@ -106,6 +106,10 @@ public struct CommandLineOptions: Sendable, Equatable {
             if positionals.isEmpty { problems.append("sign: needs a TARGET such as /avatar/Jane%20Doe?size=64") }
             problems += positionals.dropFirst().map { #"sign: unexpected argument "\#($0)""# }
             options.action = .sign(target: positionals.first ?? "")
+        case "tag":
+            if positionals.isEmpty { problems.append(#"tag: needs a KEY such as "Jane Roe" (a name or an id)"#) }
+            problems += positionals.dropFirst().map { #"tag: unexpected argument "\#($0)""# }
+            options.action = .tag(key: positionals.first ?? "")
         default:
             problems += positionals.map { #"\#(command): unexpected argument "\#($0)""# }
             options.action = command == "healthcheck" ? .healthcheck : .serve

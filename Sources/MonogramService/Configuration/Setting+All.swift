@@ -31,6 +31,9 @@ extension Setting {
             },
 
             .value("cache", "max_bytes", \.cache.maxBytes) { Convert.integer($0, in: positive, &$1) },
+            .value("cache", "tag_header", \.cache.tagHeader) { Convert.string($0, &$1, parse: Syntax.tagHeaderName) },
+            .value("cache", "purge_from", \.cache.purgeFrom) { Convert.list($0, &$1, element: Syntax.ipOrCIDR) },
+            .value("cache", "purge_urls", \.cache.purgeURLs) { Convert.list($0, &$1, element: Syntax.purgeURL) },
 
             .value("render", "max_size", \.render.maxSize) { Convert.integer($0, in: 16...4096, &$1) },
             .value("render", "fonts", \.render.fonts) { raw, problems in

@@ -29,6 +29,34 @@ enum Syntax {
         return text
     }
 
+    /// A header name (RFC 9110 token) the service may write its cache tags under; not one of
+    /// the headers it writes itself, which a second line would contradict.
+    static func tagHeaderName(_ text: String) throws(ValueProblem) -> String {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        guard (1...64).contains(text.utf8.count), text.utf8.allSatisfy({ tchar.contains($0) }) else {
+            throw ValueProblem(message: #""\#(text)" is not a header name (letters, digits and -, at most 64)"#)
+        }
+        let taken = [
+            "content-type", "content-length", "cache-control", "etag", "date", "connection", "vary", "location",
+            "x-avatar-source", "x-avatar-error", "access-control-allow-origin", "access-control-expose-headers",
+            "x-content-type-options", "cross-origin-resource-policy", "content-security-policy", "retry-after",
+            "transfer-encoding", "server",
+        ]
+        guard !taken.contains(text.lowercased()) else {
+            throw ValueProblem(message: #""\#(text)" is a header Monogram writes itself (Surrogate-Key, Cache-Tag or xkey)"#)
+        }
+        return text
+    }
+
+    /// An edge cache to purge: `http://host[:port][/path]` (PURGE travels in the clear to a
+    /// cache on the same network; a CDN is purged through its own API).
+    static func purgeURL(_ text: String) throws(ValueProblem) -> String {
+        guard let url = EdgeURL(text) else {
+            throw ValueProblem(message: #""\#(text)" is not http://host[:port][/path]"#)
+        }
+        return url.description
+    }
+
     /// An address to bind: an IPv4 or IPv6 literal (no brackets) or a host name.
     static func listenHost(_ text: String) throws(ValueProblem) -> String {
         guard isIPAddress(text) || isHostName(text) else {

@@ -20,6 +20,8 @@ struct AvatarJob: AnswerJob {
 
     var placement: AnswerPlacement { options.format == .json ? .loop : .pool }
     var cost: Int { options.format == .json ? 1 : renderCost(side: options.pixelSize) }
+    /// The colour key, as `AvatarResolver` picks it: `id`, else the name.
+    var tags: [UInt64] { CacheTag.people([options.id ?? name]) }
 
     func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {
         let resolved = resolver.resolve(name: name, options: options)

@@ -17,6 +17,11 @@ struct GravatarJob: AnswerJob {
     let pictures: PictureService
     let cacheControl: String
     let failureCacheControl: String
+    /// Whose answer this is (API §9): the directory entry's colour key, or the hash itself
+    /// (lower-case hex) when the directory does not know it.
+    let tagKey: String
+
+    var tags: [UInt64] { CacheTag.people([tagKey]) }
 
     var placement: AnswerPlacement { .pool }
     var cost: Int { renderCost(side: pixels) }

@@ -16,6 +16,8 @@ struct GroupJob: AnswerJob {
     var placement: AnswerPlacement { resolved.options.format == .json ? .loop : .pool }
     var cost: Int { resolved.options.format == .json ? 1 : renderCost(side: resolved.spec.layout.side, faces: resolved.spec.layout.slots) }
 
+    var tags: [UInt64] { CacheTag.people(resolved.faces.map(\.colorKey)) }
+
     var source: AvatarSource { resolved.faces.allSatisfy { $0.initials.isEmpty } ? .placeholder : .initials }
 
     func produce(_: Void, until deadline: ContinuousClock.Instant) throws(ServiceError) -> Produced {

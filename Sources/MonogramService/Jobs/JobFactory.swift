@@ -45,13 +45,13 @@ struct JobFactory: Sendable {
         return .initials(AvatarJob(name: name, options: options, resolver: resolver, drawing: drawing))
     }
 
-    func gravatar(hash: GravatarHash, drawing what: GravatarDrawing, pixels: Int) -> GravatarJob {
+    func gravatar(hash: GravatarHash, drawing what: GravatarDrawing, pixels: Int, entry: DirectoryEntry?) -> GravatarJob {
         var sources: [PictureURL] = []
         if case .entry(let entry) = what { sources = gravatar.sources(for: entry, hash: hash, pixels: pixels, pictures: pictures) }
         return GravatarJob(
             key: .gravatar(what.canonicalKey(hash: hash, pixels: pixels)), drawing: what, pixels: pixels,
             sources: sources, resolver: resolver, renderer: drawing, pictures: pictures, cacheControl: gravatar.cacheControl,
-            failureCacheControl: pictureFailureCacheControl)
+            failureCacheControl: pictureFailureCacheControl, tagKey: entry?.colorKey ?? hash.description)
     }
 
     func group(_ resolved: ResolvedGroup) -> any AnswerJob {

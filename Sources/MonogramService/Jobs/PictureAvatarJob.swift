@@ -17,6 +17,7 @@ struct PictureAvatarJob: AnswerJob {
     var placement: AnswerPlacement { .pool }
     var cost: Int { renderCost(side: resolved.spec.pixelSize) }
     var gatherBudget: Duration { pictures.loadBudget }
+    var tags: [UInt64] { CacheTag.people([resolved.colorKey]) }
 
     /// Nil: the picture did not come by the deadline.
     typealias Materials = PictureLoad?

@@ -18,6 +18,7 @@ struct PictureGroupJob: AnswerJob {
     var placement: AnswerPlacement { .pool }
     var cost: Int { renderCost(side: resolved.spec.layout.side, faces: resolved.spec.layout.slots) }
     var gatherBudget: Duration { pictures.loadBudget }
+    var tags: [UInt64] { CacheTag.people(resolved.faces.map(\.colorKey)) }
     /// Past the deadline every face is drawn with its initials.
     var lateMaterials: [Int: PictureLoad]? { [:] }
 

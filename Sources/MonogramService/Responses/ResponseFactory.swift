@@ -9,12 +9,15 @@ struct ResponseFactory: Sendable {
     let headers: CommonHeaders
     /// The ETag hash's state after the release (`EntityTag.seed`), hashed once.
     let releaseHash: UInt64
+    /// `cache.tag_header`: the name of the cache-tag header (API §9).
+    let tagHeader: String
 
-    init(cacheControl: String, release: String, headers: CommonHeaders) {
+    init(cacheControl: String, release: String, headers: CommonHeaders, tagHeader: String = CacheConfiguration.defaultTagHeader) {
         self.cacheControl = cacheControl
         self.release = release
         self.headers = headers
         self.releaseHash = EntityTag.seed(release: release)
+        self.tagHeader = tagHeader
     }
 
     /// SVG can carry script; this forbids everything but inline styles even if a page opens it.
@@ -23,15 +26,20 @@ struct ResponseFactory: Sendable {
     /// `cacheControl` replaces the configured `Cache-Control` (pictures: the source's lifetime,
     /// or the short failure value when drawn without the picture).
     /// The ETag is `EntityTag.make(canonicalKey: key.etagSeed(variant), release: release)`.
+    /// `tags` are the person tags of who is drawn: the tag header reads `monogram` and then
+    /// each of them (API §9), on the 200 and its 304 alike (a cache revalidating keeps them).
     func image(
-        body: [UInt8], format: OutputFormat, key: AnswerKey, variant: AnswerVariant, source: AvatarSource, cacheControl: String? = nil
+        body: [UInt8], format: OutputFormat, key: AnswerKey, variant: AnswerVariant, source: AvatarSource, cacheControl: String? = nil,
+        tags: [UInt64] = []
     ) -> StoredAnswer {
         let etag = EntityTag.make(hash: key.etagHash(variant, continuing: releaseHash))
         let cacheControl = cacheControl ?? self.cacheControl
+        let tagValue = CacheTag.header(tags)
         // The 200 and its 304 share every line but `Content-Type` (and `Content-Length`).
         let shared = { (head: inout HTTPHeadWriter) in
             head.field(HeaderName.etag, etag)
             head.field(HeaderName.cacheControl, cacheControl)
+            head.field(tagHeader, tagValue)
             head.field(HeaderName.avatarSource, source.rawValue)
             if format == .svg { head.field(HeaderName.contentSecurityPolicy, ResponseFactory.svgPolicy) }
         }
@@ -40,6 +48,6 @@ struct ResponseFactory: Sendable {
             shared(&head)
         }
         let notModified = headers.response(.notModified, body: [], shared)
-        return StoredAnswer(response: response, notModified: notModified, etag: etag)
+        return StoredAnswer(response: response, notModified: notModified, etag: etag, tags: tags)
     }
 }

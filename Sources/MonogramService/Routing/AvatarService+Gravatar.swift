@@ -7,7 +7,16 @@ extension AvatarService {
     /// Loads `gravatar.directory` (if set) and watches its modification time; the caller keeps
     /// the returned sources and cancels them at shutdown.
     public func gravatarDirectory() -> [any DispatchSourceProtocol] {
-        jobs.gravatar.start()
+        let sources = jobs.gravatar.start()
+        // After the first load (nothing is cached yet then): each later reload drops the
+        // answers of the people it changed, here and at the edges (API §9).
+        jobs.gravatar.store?.whenReloaded { [purging, logger = fixed.errors.logger] old, new in
+            let keys = new.changedKeys(from: old)
+            guard !keys.isEmpty else { return }
+            let dropped = purging.purge(PurgeRequest(people: CacheTag.people(keys)), forward: true)
+            logger.info("gravatar directory reload: \(keys.count) people changed, \(dropped) cached answers dropped")
+        }
+        return sources
     }
 
     /// What SIGHUP does: reloads what can change while running (the `/gravatar` directory, in
@@ -42,7 +51,7 @@ extension AvatarService {
             return .respond(fixed.headers.response(
                 AvatarService.found, [(HeaderName.location, url), (HeaderName.cacheControl, route.cacheControl)], body: []), .none)
         case .draw(let drawing):
-            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size), for: request)
+            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size, entry: entry), for: request)
         }
     }
 

@@ -20,6 +20,8 @@ public final class AvatarService: HTTPHandler {
     let signer: URLSigner?
     /// What `GET /metrics` reports; shared with the admin port.
     public let metrics: Metrics
+    /// `POST /purge` and reload purges (API §9).
+    let purging: PurgeRoute
 
     public init(configuration: Configuration, renderer: Renderer, logger: Logger) throws(RenderError) {
         let metrics = Metrics()
@@ -32,7 +34,9 @@ public final class AvatarService: HTTPHandler {
         let budget = ClientBudgetAdmission(limits: configuration.limits, trustedProxies: configuration.server.trustedProxies)
         self.pipeline = AnswerPipeline(
             cache: cache,
-            responses: ResponseFactory(cacheControl: configuration.http.cacheControl, release: MonogramRelease.version, headers: headers),
+            responses: ResponseFactory(
+                cacheControl: configuration.http.cacheControl, release: MonogramRelease.version, headers: headers,
+                tagHeader: configuration.cache.tagHeader),
             errors: errors, pool: pool, metrics: metrics, renderTimeout: configuration.render.timeout,
             admission: budget ?? AdmitAll())
         self.jobs = jobs
@@ -42,6 +46,7 @@ public final class AvatarService: HTTPHandler {
             ? AccessLog(format: configuration.log.format, trustedProxies: TrustedProxies(configuration.server.trustedProxies), clock: logger.clock)
             : nil
         self.metrics = metrics
+        self.purging = PurgeRoute(configuration: configuration, cache: cache, logger: logger)
         metrics.register(cache: cache.answers, name: "images")
         metrics.register(cache: cache.aliases, name: "aliases")
         if let budget { metrics.attach(budget: budget.table) }
@@ -59,6 +64,9 @@ public final class AvatarService: HTTPHandler {
 
     public func handle(_ request: HTTPRequestHead, context: HTTPRequestContext, responder: HTTPResponder) -> HTTPHandlerResult {
         guard request.method == .get || request.method == .head else {
+            if request.method == .post, Route(path: AvatarService.path(of: request.target)) == .purge {
+                return purge(request, peer: context.peer)
+            }
             return .respond(fixed.errors.response(for: .methodNotAllowed), .none)
         }
         let target = AvatarService.originForm(request.target)
@@ -90,6 +98,9 @@ public final class AvatarService: HTTPHandler {
             return .respond(fixed.metricsOnMainPort ? fixed.metrics(metrics) : fixed.errors.response(for: .notFound), .none)
         case .playground:
             return .respond(fixed.playground, .none)
+        case .purge:
+            return .respond(fixed.headers.text(
+                .methodNotAllowed, "purge with POST /purge and a body tags=p-…", extra: [(HeaderName.allow, "POST")]), .none)
         case .avatar(let segment):
             return avatar(answer, segment: segment, query: query)
         case .group(let segment):
@@ -105,6 +116,12 @@ public final class AvatarService: HTTPHandler {
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
         metrics.recordResponse(target: record.request?.target, status: record.status, microseconds: record.durationMicroseconds)
         return accessLog?.line(record)
+    }
+
+    /// The path of a target (origin or absolute form), without its query.
+    static func path(of target: String) -> Substring {
+        let origin = originForm(target)
+        return origin[..<(origin.firstIndex(of: "?") ?? origin.endIndex)]
     }
 
     /// Absolute-form targets (RFC 9112 §3.2.2) are answered like their path.

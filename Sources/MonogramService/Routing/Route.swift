@@ -11,6 +11,8 @@ enum Route: Equatable {
     case metrics
     /// `/`: the playground page.
     case playground
+    /// `/purge` (API §9; only `POST` does anything).
+    case purge
     case notFound
 
     /// Whether `security.require_signature` applies (API §8): the routes that render names.
@@ -19,7 +21,7 @@ enum Route: Equatable {
         case .avatar, .group: true
         // `/gravatar/` cannot be signed by the applications that call it: while signatures are
         // required it ignores `name` and `initials` instead (`GravatarRoute.signatureRequired`).
-        case .gravatar, .health, .metrics, .playground, .notFound: false
+        case .gravatar, .health, .metrics, .playground, .purge, .notFound: false
         }
     }
 
@@ -29,6 +31,7 @@ enum Route: Equatable {
         let found = path.withUTF8Bytes { bytes -> (Route?, prefix: Int, kind: UInt8) in
             if bytes.elementsEqual(Route.healthBytes) { return (.health, 0, 0) }
             if bytes.elementsEqual(Route.metricsBytes) { return (.metrics, 0, 0) }
+            if bytes.elementsEqual(Route.purgeBytes) { return (.purge, 0, 0) }
             if bytes.count == 1, bytes.first == UInt8(ascii: "/") { return (.playground, 0, 0) }
             for (kind, prefix) in Route.segmentPrefixes.enumerated() where bytes.starts(with: prefix) {
                 // The single segment after the prefix, or nothing when there are more.
@@ -50,7 +53,7 @@ enum Route: Equatable {
     }
 
     /// The prefixes of the routes with one segment after them, in `init(path:)`'s order.
-    private static let healthBytes = Array("/healthz".utf8), metricsBytes = Array("/metrics".utf8)
+    private static let healthBytes = Array("/healthz".utf8), metricsBytes = Array("/metrics".utf8), purgeBytes = Array("/purge".utf8)
     private static let segmentPrefixes = [Array("/avatar/".utf8), Array("/group/".utf8), Array("/gravatar/".utf8)]
 }
 

@@ -1,0 +1,44 @@
+import MonogramCore
+import MonogramHTTP
+
+/// What `POST /purge` and a directory reload need (API §9): who may purge, the answer cache to
+/// drop answers from, and the edges to tell.
+struct PurgeRoute: Sendable {
+    /// Verifies `/purge?sig=…` with `security.signing_keys`; nil when there is no key.
+    let signer: URLSigner?
+    /// `cache.purge_from`.
+    let allowed: TrustedProxies
+    /// `server.trusted_proxies`: the client behind a proxy is who is checked.
+    let proxies: TrustedProxies
+    let cache: AnswerCache
+    let edges: EdgePurger
+    /// Past this many people, a purge drops everything (here and at the edges) instead: a
+    /// wholesale directory change is cheaper to answer afresh than to look up tag by tag.
+    static let wholesale = 20_000
+
+    init(configuration: Configuration, cache: AnswerCache, logger: Logger) {
+        let keys = configuration.security.signingKeys
+        self.signer = keys.isEmpty ? nil : URLSigner(keys: keys)
+        self.allowed = TrustedProxies(configuration.cache.purgeFrom)
+        self.proxies = TrustedProxies(configuration.server.trustedProxies)
+        self.cache = cache
+        self.edges = EdgePurger(urls: configuration.cache.purgeURLs, log: { logger.warning($0) })
+    }
+
+    /// Whether this request may purge: a valid signature of its target, else a client address
+    /// in `cache.purge_from`.
+    func authorises(_ request: HTTPRequestHead, peer: String) -> Bool {
+        if let signer, case .success = signer.verify(request.target) { return true }
+        let client = proxies.client(
+            peer: peer, forwardedFor: request.headers(HeaderName.forwardedFor), forwarded: request.headers(HeaderName.forwarded))
+        return allowed.contains(client)
+    }
+
+    /// Drops the answers of `request` here; how many. Edges are told too when `forward`.
+    func purge(_ request: PurgeRequest, forward: Bool) -> Int {
+        let all = request.all || request.people.count > PurgeRoute.wholesale
+        let dropped = cache.purge(all: all, people: all ? [] : request.people)
+        if forward { edges.purge(all ? [CacheTag.all] : request.people.map(CacheTag.text)) }
+        return dropped
+    }
+}

@@ -1,0 +1,124 @@
+import Dispatch
+import Glibc
+import MonogramCore
+import MonogramHTTP
+import MonogramRender
+@testable import MonogramService
+import MonogramSync
+import Testing
+
+@Suite("POST /purge and the tag header (API §9)")
+struct PurgeRouteTests {
+    static let key = "purge-test-key-0123456789"
+
+    func service(_ change: (inout Configuration) -> Void = { _ in }) throws -> AvatarService {
+        let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: ServiceTestSupport.packageRoot + "/config/masks"))
+        var configuration = Configuration()
+        configuration.render.workers = 1
+        configuration.security.signingKeys = [PurgeRouteTests.key]
+        change(&configuration)
+        return try AvatarService(configuration: configuration, renderer: renderer, logger: Logger())
+    }
+
+    func call(_ service: AvatarService, _ head: HTTPRequestHead, peer: String = "127.0.0.1") -> HTTPResponse {
+        let answer = Locked<HTTPResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let responder = HTTPResponder { response, _ in
+            answer.withLock { $0 = response }
+            done.signal()
+        }
+        switch service.handle(head, context: HTTPRequestContext(peer: peer), responder: responder) {
+        case .respond(let response, _): return response
+        case .deferred:
+            done.wait()
+            return answer.withLock { $0! }
+        }
+    }
+
+    func post(_ service: AvatarService, _ body: String, target: String = "/purge", peer: String = "127.0.0.1",
+              headers: [(name: String, value: String)] = [("Content-Type", "application/x-www-form-urlencoded")]) -> HTTPResponse {
+        var head = HTTPRequestHead(method: .post, target: target, headers: [("Host", "test")] + headers)
+        head.body = Array(body.utf8)
+        return call(service, head, peer: peer)
+    }
+
+    func get(_ service: AvatarService, _ target: String) -> HTTPResponse {
+        call(service, HTTPRequestHead(method: .get, target: target, headers: [("Host", "test")]))
+    }
+
+    @Test("every image answer carries monogram and its people's tags, in every format, on the 304 too")
+    func tagHeader() throws {
+        let service = try service { $0.cache.tagHeader = "xkey" }
+        let jane = CacheTag.text(CacheTag.person("jane roe")), sam = CacheTag.text(CacheTag.person("Sam Lee"))
+        for target in ["/avatar/Jane%20Roe", "/avatar/JANE%20ROE.svg?size=40", "/avatar/Someone.json?id=Jane%20Roe", "/avatar/J.webp?id=jane%20roe&theme=dark"] {
+            let response = get(service, target)
+            #expect(response.status.code == 200)
+            #expect(response.header("xkey") == "monogram \(jane)", "\(target)")
+            #expect(response.header("Surrogate-Key") == nil)
+        }
+        let group = get(service, "/group/Jane%20Roe,Sam%20Lee,jane%20roe.png")
+        #expect(group.header("xkey") == "monogram \(jane) \(sam)")
+        let etag = try #require(group.header("ETag"))
+        let revalidated = call(service, HTTPRequestHead(method: .get, target: "/group/Jane%20Roe,Sam%20Lee,jane%20roe.png", headers: [("If-None-Match", etag)]))
+        #expect(revalidated.status.code == 304 && revalidated.header("xkey") == group.header("xkey"))
+        #expect(get(service, "/avatar/").header("xkey") == "monogram")
+        // Errors carry none.
+        #expect(get(service, "/avatar/x?size=1").header("xkey") == nil)
+    }
+
+    @Test("a purge from an allowed address drops exactly its people's answers and says how many")
+    func purgeDrops() throws {
+        let service = try service()
+        let jane = CacheTag.text(CacheTag.person("Jane Roe"))
+        for target in ["/avatar/Jane%20Roe", "/avatar/Jane%20Roe?size=64", "/group/Jane%20Roe,Sam%20Lee", "/avatar/Sam%20Lee"] {
+            #expect(get(service, target).status.code == 200)
+        }
+        let purged = post(service, "tags=\(jane)+p-0000000000000000")
+        #expect(purged.status.code == 200)
+        #expect(purged.text == "3\n")
+        #expect(post(service, "tags=\(jane)").text == "0\n")
+        #expect(post(service, "tags=monogram").text == "1\n")
+        #expect(post(service, "tags=p-1").status.code == 400)
+        #expect(post(service, "tags=monogram", headers: [("Content-Type", "multipart/form-data; boundary=x")]).status.code == 400)
+        #expect(post(service, "tags=monogram", headers: []).status.code == 200)
+    }
+
+    @Test("anyone else needs a signed target; a wrong or missing signature is a 403")
+    func authorisation() throws {
+        let service = try service()
+        #expect(post(service, "tags=monogram", peer: "192.0.2.7").status.code == 403)
+        let signed = try URLSigner(keys: [PurgeRouteTests.key]).sign("/purge")
+        #expect(post(service, "tags=monogram", target: signed, peer: "192.0.2.7").status.code == 200)
+        let other = try URLSigner(keys: ["another-key-0123456789abc"]).sign("/purge")
+        #expect(post(service, "tags=monogram", target: other, peer: "192.0.2.7").status.code == 403)
+        #expect(post(service, "tags=monogram", peer: "::1").status.code == 200)
+        let open = try self.service { $0.cache.purgeFrom = ["192.0.2.0/24"] }
+        #expect(post(open, "tags=monogram", peer: "192.0.2.7").status.code == 200)
+        #expect(post(open, "tags=monogram", peer: "127.0.0.1").status.code == 403)
+        let get = get(service, "/purge")
+        #expect(get.status.code == 405 && get.header("Allow") == "POST")
+    }
+}
+
+@Suite("the tag of a /gravatar answer (API §9)")
+struct GravatarTagTests {
+    @Test("a known hash carries its entry's key; an unknown one the hash itself, in lower case")
+    func gravatarTags() throws {
+        let path = "/tmp/monogram-gravatar-tag-\(UInt64.random(in: 0...UInt64.max)).csv"
+        let file = fopen(path, "w")
+        fputs("email,name,id\nann@example.com,Ann Lee,emp-7\n", file)
+        fclose(file)
+        defer { unlink(path) }
+        let tests = PurgeRouteTests()
+        let service = try tests.service { $0.gravatar.directory = path }
+        let sources = service.gravatarDirectory()
+        defer { sources.forEach { $0.cancel() } }
+        let ann = "257c57037d384ae37ea27a07e8a01665"  // MD5 of ann@example.com (Python hashlib)
+        for target in ["/gravatar/\(ann)?s=40", "/gravatar/\(ann.uppercased()).png?d=identicon", "/avatar/Anyone?id=EMP-7"] {
+            #expect(tests.get(service, target).header("Surrogate-Key") == "monogram " + CacheTag.text(CacheTag.person("emp-7")), "\(target)")
+        }
+        let unknown = "0123456789ABCDEF0123456789ABCDEF"
+        #expect(tests.get(service, "/gravatar/\(unknown)?d=initials&name=Zed").header("Surrogate-Key")
+            == "monogram " + CacheTag.text(CacheTag.person(unknown.lowercased())))
+    }
+}
