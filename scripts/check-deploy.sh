@@ -2,7 +2,8 @@
 # Offline checks of what ships for deployment, run by `make test` after the Swift suite:
 #   the OpenAPI document (openapi-spec-validator) and the live server against it (schemathesis),
 #   the Kubernetes objects (kubernetes-validate --strict), deploy/compose.yaml (docker-compose
-#   config), deploy/monogram.service (systemd-analyze verify), the alerts (promtool), the Varnish
+#   config), deploy/monogram.service (systemd-analyze verify), the alerts (promtool check rules,
+#   and promtool test rules: a unit test for every alert), the Varnish
 #   edge (varnishd -C compiles deploy/varnish/monogram.vcl with its example and Kubernetes
 #   backends.vcl; the edge's Kubernetes objects with kubernetes-validate).
 #   scripts/check-deploy.sh [BINARY]   (default .build/debug/monogram)
@@ -49,6 +50,12 @@ out="$(systemd-analyze verify "$work/monogram.service" 2>&1 || echo "exit status
 
 step "promtool check rules deploy/prometheus/alerts.yml"
 promtool check rules deploy/prometheus/alerts.yml
+
+step "promtool test rules deploy/prometheus/alerts.test.yml (every alert has a test)"
+promtool test rules deploy/prometheus/alerts.test.yml
+for alert in $(sed -n 's/^ *- alert: *//p' deploy/prometheus/alerts.yml); do
+  grep -q "alertname: $alert\$" deploy/prometheus/alerts.test.yml || { echo "alert $alert has no test in alerts.test.yml"; exit 1; }
+done
 
 step "clients: tsc checks monogram.mjs's JSDoc types; node --test (clients/cases.json); every case live against $binary with signatures on"
 tsc --allowJs --checkJs --noEmit --strict --target es2022 --module es2022 --moduleResolution node --lib es2022,dom clients/js/monogram.mjs

@@ -12,6 +12,9 @@
 # checked in); crashes land in .build/fuzz/artifacts/<target>/ and the run fails. Every crash
 # is then turned into a regression test (see docs/hardening.md).
 #
+# `canonical-keys` checks that different requests never share a cache key (any field text);
+# `config-json` the strict JSON check of configuration files.
+#
 # The picture targets parse origin bytes: header values (Cache-Control), picture URLs, JPEG
 # metadata (EXIF, scan structure) and the PNG/JPEG/WebP decoders. `decoders` also needs
 # MonogramCore's PictureBitmap and the C target: its sources are copied with their imports of
@@ -25,7 +28,7 @@ export SWIFT_BACKTRACE=enable=no
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 JOBS="${FUZZ_JOBS:-1}"
 OUT=.build/fuzz
-ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer purge)
+ALL_TARGETS=(http-parser options initials picture-headers picture-url exif decoders signature directory-csv connection-machine png-writer canonical-keys config-json purge)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 
 harness_for() {
@@ -41,6 +44,8 @@ harness_for() {
         directory-csv) echo Fuzz/DirectoryCSV/main.swift ;;
         connection-machine) echo Fuzz/ConnectionMachine/main.swift ;;
         png-writer) echo Fuzz/PNGWriter/main.swift ;;
+        canonical-keys) echo Fuzz/CanonicalKeys/main.swift ;;
+        config-json) echo Fuzz/ConfigJSON/main.swift ;;
         purge) echo Fuzz/Purge/main.swift ;;
         *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2 ;;
     esac
@@ -53,7 +58,7 @@ one_module() {
     shift
     mkdir -p "$dir"
     for file in "$@"; do
-        sed -E '/^(public |internal )?import (MonogramCore|MonogramSync)$/d' "$file" > "$dir/$(basename "$file")"
+        sed -E '/^(public |internal )?import (MonogramCore|MonogramSync|MonogramCrypto)$/d' "$file" > "$dir/$(basename "$file")"
     done
     ls "$dir"/*.swift
 }
@@ -68,6 +73,15 @@ sources_for() {
         options | initials)
             one_module "$1" $(ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift ;;
+        # Every cache key: MonogramCore's options and answer keys, and the pure /gravatar files
+        # that parse a query and name a drawing (the harness spells Digest.hex: its file needs
+        # libcrypto).
+        canonical-keys)
+            one_module "$1" $(ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+                Sources/MonogramSync/TwoPassBytes.swift \
+                Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,DirectoryEntry,DirectoryRows,CSVReader,Identicon,RedirectTarget}.swift ;;
+        # The strict JSON check of configuration files: one pure file.
+        config-json) echo Sources/MonogramService/Configuration/StrictJSON.swift ;;
         # The sans-I/O connection lifecycle with the parser and the message types it queues
         # (none of them needs CSystem or Glibc sockets; the head writer needs TwoPassBytes).
         connection-machine)

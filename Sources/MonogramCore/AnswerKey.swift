@@ -2,18 +2,29 @@
 ///
 /// A value, not a concatenated string: the kind cannot be forged by request text, and equal
 /// requests (`AvatarOptions.canonicalKey` / `GroupOptions.canonicalKey(names:)`) share a key.
-/// `etagSeed` is the text the ETag hashes; it is the same text the service hashed before keys
-/// were typed, so validators that clients hold stay valid across this change.
+/// `etagSeed` is the text the ETag hashes, in the one key encoding (`CanonicalKeyWriter`):
+/// the kind, the canonical request, the name, then what else the bytes depend on, each a
+/// length-prefixed field, so no two different answers share a seed.
 public struct AnswerKey: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: UInt8, Sendable {
         case avatar
         case group
         /// `/gravatar/{hash}` (API §7): `canonical` names the hash, size and what is drawn.
         case gravatar
+
+        /// The seed's first field.
+        var word: StaticString {
+            switch self {
+            case .avatar: "avatar"
+            case .group: "group"
+            case .gravatar: "gravatar"
+            }
+        }
     }
 
     public let kind: Kind
-    /// The canonical options (for avatars) or options and names (for groups).
+    /// The canonical options (for avatars) or options and names (for groups), in the key
+    /// encoding.
     public let canonical: String
     /// The decoded name of an avatar (empty for groups: their names are in `canonical`).
     public let name: String
@@ -26,8 +37,8 @@ public struct AnswerKey: Hashable, Sendable, CustomStringConvertible {
         AnswerKey(kind: .group, canonical: options.canonicalKey(names: names), name: "")
     }
 
-    /// `canonical` is the hash, the size and the drawing (`GravatarDrawing.canonical`), which
-    /// names a directory entry by its content version.
+    /// `canonical` is the hash, the size and the drawing in the key encoding
+    /// (`GravatarDrawing.canonicalKey`), which names a directory entry by its content version.
     public static func gravatar(_ canonical: String) -> AnswerKey {
         AnswerKey(kind: .gravatar, canonical: canonical, name: "")
     }
@@ -39,35 +50,50 @@ public struct AnswerKey: Hashable, Sendable, CustomStringConvertible {
     public var storageBytes: Int { canonical.utf8.count + name.utf8.count + 32 }
 
     /// FNV-1a 64 of `etagSeed(variant)` continuing `hash` (the release's bytes and a newline,
-    /// hashed once), fed piece by piece for the plain variant of every initials miss instead of
-    /// concatenating the seed first.
+    /// hashed once), fed field by field for the plain variant of every initials miss instead of
+    /// building the seed first.
     public func etagHash(_ variant: AnswerVariant, continuing hash: UInt64) -> UInt64 {
         guard case .plain = variant else { return ColorKey.fnv1a64(etagSeed(variant).utf8, continuing: hash) }
-        switch kind {
-        case .avatar:
-            let prefix = ColorKey.fnv1a64(canonical.utf8, continuing: ColorKey.fnv1a64("avatar|".utf8, continuing: hash))
-            return ColorKey.fnv1a64(name.utf8, continuing: ColorKey.fnv1a64("|n=".utf8, continuing: prefix))
-        case .group: return ColorKey.fnv1a64(canonical.utf8, continuing: ColorKey.fnv1a64("group|".utf8, continuing: hash))
-        case .gravatar: return ColorKey.fnv1a64(canonical.utf8, continuing: ColorKey.fnv1a64("gravatar|".utf8, continuing: hash))
-        }
+        var hash = AnswerKey.field(kind.word.utf8Start, count: kind.word.utf8CodeUnitCount, continuing: hash)
+        hash = AnswerKey.field(canonical, continuing: hash)
+        return kind == .avatar ? AnswerKey.field(name, continuing: hash) : hash
     }
 
     /// What the ETag is computed from: the request, plus what else the bytes depend on.
     public func etagSeed(_ variant: AnswerVariant) -> String {
-        var seed: String
-        switch kind {
-        case .avatar: seed = "avatar|" + canonical + "|n=" + name
-        case .group: seed = "group|" + canonical
-        case .gravatar: seed = "gravatar|" + canonical
+        CanonicalKeyWriter.make { key in
+            key.field(kind.word)
+            key.field(canonical)
+            if kind == .avatar { key.field(name) }
+            switch variant {
+            case .plain: break
+            case .picture(let digest):
+                key.field("picture")
+                key.field(String(digest, radix: 16))
+            case .pictureFallback:
+                key.field("fallback")
+            case .groupPictures(let digests):
+                key.field("pictures")
+                key.field(digests.count)
+                for (face, digest) in digests {
+                    key.field(face)
+                    key.field(String(digest, radix: 16))
+                }
+            }
         }
-        switch variant {
-        case .plain: break
-        case .picture(let digest): seed += "|picture|" + String(digest, radix: 16)
-        case .pictureFallback: seed += "|fallback"
-        case .groupPictures(let digests):
-            seed += "|pictures|" + digests.map { "\($0.face):" + String($0.digest, radix: 16) }.joined(separator: ",")
-        }
-        return seed
+    }
+
+    /// The hash of one field, `count:bytes,`, continuing `hash`.
+    private static func field(_ text: String, continuing hash: UInt64) -> UInt64 {
+        let prefix = ColorKey.fnv1a64(String(text.utf8.count).utf8, continuing: hash)
+        let body = ColorKey.fnv1a64(text.utf8, continuing: ColorKey.fnv1a64(CollectionOfOne(UInt8(ascii: ":")), continuing: prefix))
+        return ColorKey.fnv1a64(CollectionOfOne(UInt8(ascii: ",")), continuing: body)
+    }
+
+    private static func field(_ start: UnsafePointer<UInt8>, count: Int, continuing hash: UInt64) -> UInt64 {
+        let prefix = ColorKey.fnv1a64(String(count).utf8, continuing: hash)
+        let body = ColorKey.fnv1a64(UnsafeBufferPointer(start: start, count: count), continuing: ColorKey.fnv1a64(CollectionOfOne(UInt8(ascii: ":")), continuing: prefix))
+        return ColorKey.fnv1a64(CollectionOfOne(UInt8(ascii: ",")), continuing: body)
     }
 }
 

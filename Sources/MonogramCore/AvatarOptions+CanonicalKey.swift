@@ -3,74 +3,58 @@ extension AvatarOptions {
     /// can name a cache entry and seed the ETag (API §1: order, spelled-out defaults and
     /// unknown parameters never matter). The name is not part of it; callers add it.
     ///
-    /// Layout: `|`-separated fields, `-` for "not given / server default". Free text (initials,
-    /// id, font, mask) is length-prefixed (`5:Jane|`) so no content can forge a separator and
-    /// two different option sets can never produce the same key. Colours are upper-case
-    /// `#RRGGBB[AA]`; numbers use the shortest form that round-trips (`1`, `1.5`, `0.25`).
-    /// Example (all defaults): `128|1|sq|-|-|-|2|1|0.5|-|-|-|png`. With a picture two fields
-    /// follow (`|p<len>:<url>|f<fallback>`), after `|tdark`/`|tauto` for a theme other than light; without one `fallback` changes nothing, so it is
-    /// left out and keys of avatars without pictures stay as they were.
+    /// Twenty fields in `CanonicalKeyWriter`'s encoding (length-prefixed, so no content can
+    /// forge a boundary and two different option sets never share a key): size, dpr, shape
+    /// (`sq`/`ci`/`ro`/`m`) and its parameter (radius or mask name), background (`-` for the
+    /// server's, `tr`, or `#RRGGBB[AA]`), colour, initials, length, uppercase, font size, font,
+    /// bold (`-`/`1`/`0`), id, format, theme, picture, fallback, then the palette's kind and value
+    /// and the gradient (`AvatarOptions.writeColours`, API §10). Free text that may be absent
+    /// is `0:,` or `=text`. Numbers use the shortest form that round-trips (`1`, `1.5`,
+    /// `0.25`). Without a picture `fallback` changes nothing, so its field is then empty.
+    /// All defaults: `3:128,1:1,2:sq,0:,1:-,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,5:light,0:,0:,1:-,0:,1:0,`.
     public var canonicalKey: String {
         CanonicalKeyWriter.make(write)
     }
 
     private func write(_ key: inout CanonicalKeyWriter) {
-        key.append(size)
-        key.literal("|")
-        key.append(dpr)
+        key.field(size)
+        key.field(dpr)
         switch shape {
-        case .square: key.literal("|sq")
-        case .circle: key.literal("|ci")
+        case .square:
+            key.field("sq")
+            key.field("")
+        case .circle:
+            key.field("ci")
+            key.field("")
         case .rounded(let radius):
-            key.literal("|ro")
-            key.append(radius)
+            key.field("ro")
+            key.field(radius)
         case .mask(let name):
-            key.literal("|m")
-            key.text(name)
+            key.field("m")
+            key.field(name)
         }
-        key.literal("|")
         switch background {
-        case nil: key.literal("-")
-        case .color(let color): key.hex(color)
-        case .transparent: key.literal("tr")
+        case nil: key.field("-")
+        case .color(let color): key.field(hex: color)
+        case .transparent: key.field("tr")
         }
-        key.literal("|")
-        if let color { key.hex(color) } else { key.literal("-") }
-        key.literal("|")
-        if let initials { key.text(initials) } else { key.literal("-") }
-        key.literal("|")
-        key.append(length)
-        key.literal(uppercase ? "|1|" : "|0|")
-        key.append(fontSize)
-        key.literal("|")
-        if let font { key.text(font) } else { key.literal("-") }
-        key.literal("|")
+        if let color { key.field(hex: color) } else { key.field("-") }
+        key.optional(initials)
+        key.field(length)
+        key.field(uppercase ? "1" : "0")
+        key.field(fontSize)
+        key.optional(font)
         switch bold {
-        case nil: key.literal("-")
-        case true?: key.literal("1")
-        case false?: key.literal("0")
+        case nil: key.field("-")
+        case true?: key.field("1")
+        case false?: key.field("0")
         }
-        key.literal("|")
-        if let id { key.text(id) } else { key.literal("-") }
-        key.literal("|")
-        key.append(format.rawValue)
-        // Like the picture fields: absent for the default, so light keys stay as they were.
-        if theme != .light {
-            key.literal("|t")
-            key.append(theme.rawValue)
-        }
-        if let picture {
-            key.literal("|p")
-            key.text(picture)
-            key.literal("|f")
-            key.append(fallback.rawValue)
-        }
+        key.optional(id)
+        key.field(format.rawValue)
+        key.field(theme.rawValue)
+        key.optional(picture)
+        if picture != nil { key.field(fallback.rawValue) } else { key.field("") }
         AvatarOptions.writeColours(palette: palette, gradient: gradient, into: &key)
-    }
-
-    /// `count:text`, the UTF-8 byte count making the text's end unambiguous.
-    static func text(_ value: String) -> String {
-        String(value.utf8.count) + ":" + value
     }
 
     /// Integers without `.0`; otherwise Swift's shortest round-trip form, which is the same on

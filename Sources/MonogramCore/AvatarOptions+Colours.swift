@@ -45,19 +45,22 @@ extension AvatarOptions {
         if background == .transparent { gradient = false }
     }
 
-    /// The palette fields of a canonical key, absent at their defaults so older keys stay as
-    /// they were: `|P` and the palette's name, or `|C` and the colours; `|g` for a gradient.
+    /// The palette fields of a canonical key (`CanonicalKeyWriter`'s encoding): the kind (`-`
+    /// for the default, `P` for a named palette, `C` for colours), its value (the name, or the
+    /// colours as `#RRGGBB` one after the other: each starts with the only `#`), and the
+    /// gradient (`1`/`0`).
     static func writeColours(palette: PaletteChoice?, gradient: Bool, into key: inout CanonicalKeyWriter) {
         switch palette {
-        case nil: break
+        case nil:
+            key.field("-")
+            key.field("")
         case .named(let name)?:
-            key.literal("|P")
-            key.text(name)
+            key.field("P")
+            key.field(name)
         case .colors(let colors)?:
-            key.literal("|C")
-            key.append(colors.count)
-            for color in colors { key.hex(color) }
+            key.field("C")
+            key.field { for color in colors { $0.hex(color) } }
         }
-        if gradient { key.literal("|g") }
+        key.field(gradient ? "1" : "0")
     }
 }

@@ -1,41 +1,60 @@
 extension GroupOptions {
-    /// One string per meaning, built like `AvatarOptions.canonicalKey` (`|`-separated, `-` for
-    /// the server default, free text length-prefixed, shortest round-trip numbers). The names
-    /// are not part of it; `canonicalKey(names:)` adds them.
-    /// Example (all defaults): `64|1|ci|3|0.3|4|#FFFFFF|0|2|1|0.5|-|-|png|0`.
+    /// One string per meaning, in `CanonicalKeyWriter`'s encoding like
+    /// `AvatarOptions.canonicalKey`: size, dpr, shape and its parameter, max, overlap, border,
+    /// border colour (every alpha-0 colour is `transparent`), more, length, uppercase, font
+    /// size, font, bold, format, theme, then the number of pictures and each picture (`0:,`
+    /// where a face has none), then the API §10 fields (`writeFacepile`). The names are not
+    /// part of it; `canonicalKey(names:)` adds them.
     public var canonicalKey: String {
-        var key = String(size)
-        key += "|" + AvatarOptions.canonical(dpr)
-        switch shape {
-        case .circle: key += "|ci"
-        case .square: key += "|sq"
-        case .rounded(let radius): key += "|ro" + AvatarOptions.canonical(radius)
-        case .mask(let name): key += "|m" + AvatarOptions.text(name) // not produced by the parser
-        }
-        key += "|" + String(max)
-        key += "|" + AvatarOptions.canonical(overlap)
-        key += "|" + String(border)
-        // Every alpha-0 colour is the same knock-out, whatever its RGB digits say.
-        key += "|" + (borderColor.alpha == 0 ? "transparent" : borderColor.hex)
-        key += more ? "|1" : "|0"
-        key += "|" + String(length)
-        key += uppercase ? "|1" : "|0"
-        key += "|" + AvatarOptions.canonical(fontSize)
-        key += "|" + (font.map(AvatarOptions.text) ?? "-")
-        key += "|" + (bold.map { $0 ? "1" : "0" } ?? "-")
-        key += "|" + format.rawValue
-        if theme != .light { key += "|t" + theme.rawValue } // absent by default: keys stay as they were
-        key += "|" + String(pictures.count)
-        for picture in pictures { key += "|" + (picture.map(AvatarOptions.text) ?? "-") }
-        key += facepileKey // API §10 fields; empty when none is used
-        return key
+        CanonicalKeyWriter.make(write)
     }
 
-    /// The options' key followed by every name, each length-prefixed (a name may contain
-    /// `,` or `|`), so two different lists can never share a key.
+    /// The options' fields followed by the number of names and every name, each its own field
+    /// (a name may contain `,` or `|`), so two different lists can never share a key.
     public func canonicalKey(names: [String]) -> String {
-        var key = canonicalKey + "|" + String(names.count)
-        for name in names { key += "|" + AvatarOptions.text(name) }
-        return key
+        CanonicalKeyWriter.make { key in
+            write(&key)
+            key.field(names.count)
+            for name in names { key.field(name) }
+        }
+    }
+
+    private func write(_ key: inout CanonicalKeyWriter) {
+        key.field(size)
+        key.field(dpr)
+        switch shape {
+        case .circle:
+            key.field("ci")
+            key.field("")
+        case .square:
+            key.field("sq")
+            key.field("")
+        case .rounded(let radius):
+            key.field("ro")
+            key.field(radius)
+        case .mask(let name): // not produced by the parser
+            key.field("m")
+            key.field(name)
+        }
+        key.field(max)
+        key.field(overlap)
+        key.field(border)
+        // Every alpha-0 colour is the same knock-out, whatever its RGB digits say.
+        if borderColor.alpha == 0 { key.field("transparent") } else { key.field(hex: borderColor) }
+        key.field(more ? "1" : "0")
+        key.field(length)
+        key.field(uppercase ? "1" : "0")
+        key.field(fontSize)
+        key.optional(font)
+        switch bold {
+        case nil: key.field("-")
+        case true?: key.field("1")
+        case false?: key.field("0")
+        }
+        key.field(format.rawValue)
+        key.field(theme.rawValue)
+        key.field(pictures.count)
+        for picture in pictures { key.optional(picture) }
+        writeFacepile(&key) // API §10 fields
     }
 }

@@ -50,27 +50,16 @@ extension GroupOptions {
         hidden > largestSpelledMore ? "\(largestSpelledMore)+" : "+\(hidden)"
     }
 
-    /// The §10 fields of the canonical key, each absent at its default so keys of groups that
-    /// use none of them stay as they were: `|T<total>`, `|i<count>` and each id (`-` for none),
-    /// `|rtl`, `|d`, then the palette fields shared with `/avatar`.
+    /// The §10 fields of the canonical key (`CanonicalKeyWriter`'s encoding): total (`0:,` when
+    /// not given, else `=N`), the number of ids and each id (`0:,` for none, else `=id`),
+    /// direction (`ltr`/`rtl`), distinct (`1`/`0`), then the palette fields shared with
+    /// `/avatar`.
     func writeFacepile(_ key: inout CanonicalKeyWriter) {
-        if let total {
-            key.literal("|T")
-            key.append(total)
-        }
-        if !ids.isEmpty {
-            key.literal("|i")
-            key.append(ids.count)
-            for id in ids {
-                key.literal("|")
-                if let id { key.text(id) } else { key.literal("-") }
-            }
-        }
-        if direction == .rightToLeft { key.literal("|rtl") }
-        if distinct { key.literal("|d") }
+        key.optional(total.map { String($0) })
+        key.field(ids.count)
+        for id in ids { key.optional(id) }
+        key.field(direction == .rightToLeft ? "rtl" : "ltr")
+        key.field(distinct ? "1" : "0")
         AvatarOptions.writeColours(palette: palette, gradient: gradient, into: &key)
     }
-
-    /// `writeFacepile` as text, appended to the group's key.
-    var facepileKey: String { CanonicalKeyWriter.make(writeFacepile) }
 }

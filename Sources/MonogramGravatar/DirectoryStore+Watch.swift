@@ -1,17 +1,8 @@
 public import Dispatch
-import Glibc
 
+/// SIGHUP is the process's (`ServiceRunner` turns it into `AvatarService.reload()`): a module
+/// that installed its own handler could not be the only one, and a process without it died.
 extension DirectoryStore {
-    /// Reloads on every `SIGHUP` (the signal's default action, ending the process, is turned
-    /// off). Keep the source; cancelling it stops the watch.
-    public func reloadOnHangup() -> any DispatchSourceSignal {
-        signal(SIGHUP, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-        source.setEventHandler { [self] in reload() }
-        source.resume()
-        return source
-    }
-
     /// Checks the file's modification time every `interval` seconds and reloads when it
     /// changed, for platforms where sending a signal is awkward (a mounted ConfigMap, Windows
     /// hosts editing a bind mount). One `stat` per interval.

@@ -18,6 +18,7 @@ public final class DirectoryStore: Sendable {
     }
 
     public let path: String
+    public let limits: DirectoryLimits
     private let state = Locked<(directory: Directory?, modified: timespec?, pending: Bool)>((nil, nil, false))
     private let queue = DispatchQueue(label: "monogram.gravatar.directory")
     private let checkPicture: @Sendable (String) -> String?
@@ -27,8 +28,12 @@ public final class DirectoryStore: Sendable {
     /// changed); runs on the reloading thread, after the new directory answers.
     private let reloaded = Locked<(@Sendable (_ old: Directory?, _ new: Directory) -> Void)?>(nil)
 
-    public init(path: String, checkPicture: @escaping @Sendable (String) -> String?, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        path: String, limits: DirectoryLimits = .default, checkPicture: @escaping @Sendable (String) -> String?,
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.path = path
+        self.limits = limits
         self.checkPicture = checkPicture
         self.log = log
     }
@@ -45,7 +50,7 @@ public final class DirectoryStore: Sendable {
     @discardableResult
     public func loadNow() -> Report {
         let modified = DirectoryStore.modificationTime(path)
-        let outcome = DirectoryLoader.load(path: path, checkPicture: checkPicture)
+        let outcome = DirectoryLoader.load(path: path, limits: limits, checkPicture: checkPicture)
         let report = Report(loaded: outcome.directory?.count, rejection: outcome.rejection, problems: outcome.problems, skipped: outcome.skipped)
         let old = state.withLock { state -> Directory? in
             defer {

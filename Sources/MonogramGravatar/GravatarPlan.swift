@@ -54,19 +54,33 @@ public enum GravatarDrawing: Sendable, Equatable {
     case color(GravatarHash)
     case identicon(GravatarHash)
 
-    /// Canonical text naming this drawing at a size: part of the cache key and ETag seed. An
-    /// entry is named by its content version, so a reload that changes it changes its tag.
-    public func canonical(pixels: Int) -> String {
-        let kind: String
-        switch self {
-        case .entry(let entry): kind = "entry:" + String(entry.version, radix: 16)
-        case .initials(let name, let initials): kind = "initials:" + (initials ?? "") + "|" + name
-        case .placeholder: kind = "placeholder"
-        case .blank: kind = "blank"
-        case .color(let hash): kind = "color:" + hash.description
-        case .identicon(let hash): kind = "identicon:" + hash.description
+    /// The key naming this drawing of `hash` at a size: the cache key and ETag seed of the
+    /// answer, in the one key encoding (`CanonicalKeyWriter`): the hash, the size, the kind of
+    /// drawing and its fields, each length-prefixed, so a `name` or `initials` holding any
+    /// text (`X|Y`) never makes another request's key. An entry is named by its content
+    /// version, so a reload that changes it changes its tag.
+    public func canonicalKey(hash: GravatarHash, pixels: Int) -> String {
+        CanonicalKeyWriter.make { key in
+            key.field(hash.description)
+            key.field(pixels)
+            switch self {
+            case .entry(let entry):
+                key.field("entry")
+                key.field(String(entry.version, radix: 16))
+            case .initials(let name, let initials):
+                key.field("initials")
+                key.optional(initials)
+                key.field(name)
+            case .placeholder: key.field("placeholder")
+            case .blank: key.field("blank")
+            case .color(let hash):
+                key.field("color")
+                key.field(hash.description)
+            case .identicon(let hash):
+                key.field("identicon")
+                key.field(hash.description)
+            }
         }
-        return "s=\(pixels)|" + kind
     }
 
     /// What `X-Avatar-Source` says for the drawing without a picture.

@@ -70,7 +70,7 @@ extension PictureService {
         case .success(let bitmap):
             let entry = DecodedPicture(
                 bitmap: bitmap, complete: bitmap.side >= source.header.squareSide, expires: source.expires, digest: source.digest)
-            cache.insert(.decoded(entry), forKey: "d|" + key, cost: entry.cost)
+            cache.insert(.decoded(entry), forKey: PictureKey.decoded(key), cost: entry.cost)
             finishFlight(key, with: .success(entry))
         }
     }
@@ -79,7 +79,7 @@ extension PictureService {
     /// the header checked (format and every limit, so a bomb is never cached).
     private func sourcePicture(_ url: PictureURL, deadline: ContinuousClock.Instant) -> Result<(SourcePicture, fetched: Bool), PictureFailure> {
         let key = url.string
-        if case .source(let source)? = cache.value(forKey: "s|" + key), source.expires > MonotonicNanoseconds.now {
+        if case .source(let source)? = cache.value(forKey: PictureKey.source(key)), source.expires > MonotonicNanoseconds.now {
             counters.record(.cacheHit)
             return .success((source, false))
         }
@@ -93,7 +93,7 @@ extension PictureService {
                 let ttl = CacheLifetime.seconds(cacheControl: fetched.cacheControl, minimum: settings.minTTL, maximum: settings.maxTTL)
                 let source = SourcePicture(
                     bytes: fetched.bytes, header: header, expires: MonotonicNanoseconds.after(seconds: ttl), digest: ColorKey.fnv1a64(fetched.bytes))
-                cache.insert(.source(source), forKey: "s|" + key, cost: source.cost)
+                cache.insert(.source(source), forKey: PictureKey.source(key), cost: source.cost)
                 outcome = .success(source)
             } catch {
                 outcome = .failure(error)
@@ -119,7 +119,7 @@ extension PictureService {
             case .success(let decoded):
                 waiter.finish(answer(decoded, for: waiter.pixelSize))
             case .failure(let failure):
-                let transient = [.busy, .memoryBusy, .timeout, .overBudget].contains(failure) && failures.value(forKey: key) == nil
+                let transient = [.busy, .memoryBusy, .timeout, .overBudget].contains(failure) && failures.value(forKey: PictureKey.source(key)) == nil
                 waiter.finish(PictureLoad(result: .failure(failure), ttl: transient ? 0 : settings.failureTTL, digest: nil))
             }
         }

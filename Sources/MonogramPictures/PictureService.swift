@@ -30,7 +30,8 @@ public final class PictureService: Sendable {
     let fetcher: PictureFetcher
     let decoder: PictureDecoder
     let pool: WorkerPool
-    /// `s|url` → bytes, `d|url` → decoded square; one budget (`pictures.cache_bytes`).
+    /// `PictureKey.source(url)` → bytes, `PictureKey.decoded(url)` → decoded square; one budget
+    /// (`pictures.cache_bytes`).
     let cache: LRUCache<String, CachedPicture>
     let failures: LRUCache<String, RememberedFailure>
     /// URL → loads waiting for the fetch and decode in flight.
@@ -66,13 +67,13 @@ public final class PictureService: Sendable {
     ) {
         let key = url.string
         let now = MonotonicNanoseconds.now
-        if let failure = failures.value(forKey: key), failure.expires > now {
+        if let failure = failures.value(forKey: PictureKey.source(key)), failure.expires > now {
             counters.record(.cachedFailure)
             completion(PictureLoad(result: .failure(failure.failure), ttl: seconds(until: failure.expires, from: now), digest: nil))
             return
         }
         let pending = PendingLoad(pixelSize: max(1, pixelSize), deadline: deadline, charge: charge, completion: completion)
-        if case .decoded(let decoded)? = cache.value(forKey: "d|" + key), decoded.expires > now, decoded.serves(pending.pixelSize) {
+        if case .decoded(let decoded)? = cache.value(forKey: PictureKey.decoded(key)), decoded.expires > now, decoded.serves(pending.pixelSize) {
             counters.record(.cacheHit)
             if decoded.bitmap.side / 2 < pending.pixelSize {
                 pending.finish(answer(decoded, for: pending.pixelSize))
@@ -124,6 +125,7 @@ public final class PictureService: Sendable {
         // Our own limits of the moment are not the picture's fault: not remembered.
         guard ![.busy, .memoryBusy, .overBudget].contains(failure) else { return }
         let entry = RememberedFailure(failure: failure, expires: MonotonicNanoseconds.after(seconds: settings.failureTTL))
+        let key = PictureKey.source(key)
         failures.insert(entry, forKey: key, cost: key.utf8.count + 64)
     }
 

@@ -6,6 +6,11 @@ import MonogramRender
 /// `GET /avatar/NAME?size=64…` would draw it.
 public enum RenderCommand {
     public static func run(name: String, query: [(String, String)], output: String, configuration: Configuration) -> Int32 {
+        let problems = configuration.startupProblems()
+        guard problems.isEmpty else {
+            for problem in problems { Logger(format: configuration.log.format).error("invalid configuration: " + problem) }
+            return 1
+        }
         do {
             let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
             let decoded = name.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -18,6 +18,14 @@ public enum ServiceRunner {
     /// Serves until a signal, then drains; returns the process exit code.
     public static func serve(_ requested: Configuration) -> ExitCode {
         let logger = Logger(format: requested.log.format, level: requested.log.level)
+        // SIGHUP's default action ends the process: ignored from the first moment, and once
+        // the service exists, turned into its reload (one handler for the whole process).
+        signal(SIGHUP, SIG_IGN)
+        let problems = requested.startupProblems()
+        guard problems.isEmpty else {
+            for problem in problems { logger.error("invalid configuration: " + problem) }
+            return .badConfiguration
+        }
         let configuration: Configuration
         let plan: MemoryPlan
         do throws(MemoryPlan.Refusal) {
@@ -62,6 +70,9 @@ public enum ServiceRunner {
         }
         // The directory is read before the port is announced, so the first request sees it.
         let directoryWatch = service.gravatarDirectory()
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        hangup.setEventHandler { service.reload { logger.info($0) } }
+        hangup.resume()
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
         logger.info("monogram \(MonogramRelease.version) listening on http://\(host):\(server.port)")
         // After the listening line, which scripts read first for the port.
@@ -77,6 +88,7 @@ public enum ServiceRunner {
         adminThread?.join()
         service.stop()
         signals.forEach { $0.cancel() }
+        hangup.cancel()
         directoryWatch.forEach { $0.cancel() }
         logger.info("monogram stopped")
         return .clean

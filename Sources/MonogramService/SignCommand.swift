@@ -3,9 +3,10 @@ import Glibc
 /// `monogram sign [--config FILE] TARGET`: prints TARGET signed with the first of
 /// `security.signing_keys`, as a server with `security.require_signature` verifies it.
 ///
-/// TARGET is what the server will see on its request line (`/avatar/Jane%20Doe?size=64`),
-/// or a full `http(s)` URL, whose path and query are signed (a client, CDN or proxy sends the
-/// origin form) and which is printed whole.
+/// TARGET is the path and query (`/avatar/Jane Doe?size=64` or already encoded,
+/// `/avatar/Jane%20Doe?size=64`), or a full `http(s)` URL, whose path and query are signed (a
+/// client, CDN or proxy sends the origin form) and which is printed whole, encoded as a
+/// browser would send it.
 public enum SignCommand {
     public static func run(target: String, configuration: Configuration) -> Int32 {
         switch signed(target, keys: configuration.security.signingKeys) {
@@ -23,20 +24,49 @@ public enum SignCommand {
     }
 
     /// The signed form of `target`, or why it cannot be signed.
+    ///
+    /// The signature covers the target's bytes exactly as the server receives them, so what
+    /// is signed is what a browser sends for the printed URL: characters a browser would
+    /// percent-encode itself (spaces, non-ASCII, `"<>` and friends) are encoded first, and a
+    /// fragment is refused (a browser never sends it, and a `sig` inside it would be lost).
     public static func signed(_ target: String, keys: [String]) -> Result<String, Problem> {
         guard !keys.isEmpty else { return .failure(Problem(description: "no signing key: set security.signing_keys")) }
+        guard !target.contains("#") else {
+            return .failure(Problem(description: "TARGET must not have a fragment (#…): browsers never send it; write a # that belongs to a value as %23"))
+        }
         let (prefix, origin) = split(target)
         guard origin.hasPrefix("/") else {
             return .failure(Problem(description: "TARGET must start with / (a path) or be an http(s) URL"))
         }
-        guard origin.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else {
-            return .failure(Problem(description: "TARGET must not contain spaces or control characters (percent-encode them)"))
+        guard origin.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }) else {
+            return .failure(Problem(description: "TARGET must not contain control characters (browsers drop or change them)"))
         }
         do throws(URLSigner.SigningError) {
-            return .success(prefix + (try URLSigner(keys: keys).sign(String(origin))))
+            return .success(prefix + (try URLSigner(keys: keys).sign(browserForm(origin))))
         } catch {
             return .failure(Problem(description: error.description))
         }
+    }
+
+    /// `origin` as a browser sends it: in the path, space `"` `<` `>` `` ` `` `{` `}` `^` `|`
+    /// `\` and every non-ASCII byte percent-encoded (a superset of the WHATWG path set, since
+    /// browsers differ on `^` and turn a raw `\` into `/`: an encoded byte is sent as it is by
+    /// all of them); in the query, space `"` `<` `>` `'` and non-ASCII. `%` is kept, so an
+    /// already encoded target is unchanged.
+    static func browserForm(_ origin: Substring) -> String {
+        var out: [UInt8] = []
+        var inQuery = false
+        for byte in origin.utf8 {
+            if byte == UInt8(ascii: "?") { inQuery = true }
+            let encode = byte >= 0x80 || (inQuery ? Array(" \"<>'".utf8) : Array(" \"<>`{}^|\\".utf8)).contains(byte)
+            if encode {
+                let digits = Array("0123456789ABCDEF".utf8)
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `https://host/avatar/x?y` → (`https://host`, `/avatar/x?y`); a path is its own origin form.

@@ -10,7 +10,7 @@ private func key(_ query: String, names: [String] = ["a", "b", "c"]) throws -> S
 struct GroupKeyTests {
     @Test("the defaults have the documented key")
     func defaultKey() {
-        #expect(GroupOptions().canonicalKey == "64|1|ci|3|0.3|4|#FFFFFF|0|2|1|0.5|-|-|png|0")
+        #expect(GroupOptions().canonicalKey == "2:64,1:1,2:ci,0:,1:3,3:0.3,1:4,7:#FFFFFF,1:0,1:2,1:1,3:0.5,0:,1:-,3:png,5:light,1:0,0:,1:0,3:ltr,1:0,1:-,0:,1:0,")
     }
 
     @Test("equivalent queries share one key", arguments: [

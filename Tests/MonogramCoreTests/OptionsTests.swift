@@ -201,7 +201,7 @@ struct CanonicalKeyTests {
 
     @Test("the defaults have the documented key")
     func defaultKey() throws {
-        #expect(AvatarOptions().canonicalKey == "128|1|sq|-|-|-|2|1|0.5|-|-|-|png")
+        #expect(AvatarOptions().canonicalKey == "3:128,1:1,2:sq,0:,1:-,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,5:light,0:,0:,1:-,0:,1:0,")
         #expect(try key("") == AvatarOptions().canonicalKey)
     }
 

@@ -172,12 +172,12 @@ struct ThemeOptionTests {
         }
     }
 
-    @Test("canonical keys: light and opaque keys unchanged, theme and transparent distinct")
+    @Test("canonical keys: every field spelled, theme and transparent distinct")
     func canonicalKeys() throws {
-        #expect(try parse("").canonicalKey == "128|1|sq|-|-|-|2|1|0.5|-|-|-|png")
+        #expect(try parse("").canonicalKey == "3:128,1:1,2:sq,0:,1:-,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,5:light,0:,0:,1:-,0:,1:0,")
         #expect(try parse("theme=light").canonicalKey == (try parse("").canonicalKey))
-        #expect(try parse("theme=dark").canonicalKey == "128|1|sq|-|-|-|2|1|0.5|-|-|-|png|tdark")
-        #expect(try parse("bg=transparent").canonicalKey == "128|1|sq|tr|-|-|2|1|0.5|-|-|-|png")
+        #expect(try parse("theme=dark").canonicalKey == "3:128,1:1,2:sq,0:,1:-,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,4:dark,0:,0:,1:-,0:,1:0,")
+        #expect(try parse("bg=transparent").canonicalKey == "3:128,1:1,2:sq,0:,2:tr,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,5:light,0:,0:,1:-,0:,1:0,")
         #expect(try parse("bg=00000000").canonicalKey == (try parse("bg=transparent").canonicalKey))
     }
 
@@ -222,7 +222,7 @@ struct ThemeOptionTests {
         let group = resolver.resolve(names: ["Jane Roe", "John Smith", "Ann"], options: options)
         #expect(group.spec.faces.map(\.background.hex) == ["#563B31", "#26337C"])
         #expect(group.spec.bubble?.background == AvatarResolver.neutralDark)
-        #expect(options.canonicalKey.hasSuffix("|tdark|0"))
+        #expect(options.canonicalKey.hasSuffix("4:dark,1:0,0:,1:0,3:ltr,1:0,1:-,0:,1:0,"))
         var auto = options
         auto.theme = .auto
         #expect(throws: OptionsError.self) { try auto.checkTheme() }

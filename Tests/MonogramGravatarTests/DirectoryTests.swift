@@ -99,4 +99,34 @@ struct DirectoryTests {
         #expect(try outcome.directory?.entry(for: sha256("user49999@example.com"))?.name == "User 49999")
         #expect(DirectoryLoader.load(path: path + ".missing").rejection?.contains("cannot open") == true)
     }
+
+    @Test("a FIFO, a device or a folder is refused at once, never read", arguments: ["fifo", "/dev/zero", "/tmp"])
+    func onlyRegularFiles(_ which: String) {
+        var path = which
+        if which == "fifo" {
+            path = "/tmp/monogram-directory-fifo-\(getpid())"
+            unlink(path)
+            #expect(mkfifo(path, 0o600) == 0)
+        }
+        defer { if which == "fifo" { unlink(path) } }
+        // A FIFO without a writer would block open(2) and read(2) for ever; /dev/zero never ends.
+        let outcome = DirectoryLoader.load(path: path)
+        #expect(outcome.directory == nil)
+        #expect(outcome.rejection == "\(path) is not a regular file (a FIFO, device or folder is never read)")
+    }
+
+    @Test("a file over max_directory_bytes or max_directory_rows is rejected whole")
+    func bounds() throws {
+        let path = "/tmp/monogram-directory-bounds-\(getpid()).csv"
+        let text = "email,name\n" + (0..<10).map { "u\($0)@example.com,U \($0)\n\n" }.joined()
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let size = text.utf8.count
+        #expect(DirectoryLoader.load(path: path, limits: DirectoryLimits(maxBytes: size, maxRows: 10)).directory?.count == 10)
+        let big = DirectoryLoader.load(path: path, limits: DirectoryLimits(maxBytes: size - 1, maxRows: 10))
+        #expect(big.directory == nil && big.rejection == "the file is larger than \(size - 1) bytes (gravatar.max_directory_bytes)")
+        let long = DirectoryLoader.load(path: path, limits: DirectoryLimits(maxBytes: size, maxRows: 9))
+        #expect(long.directory == nil && long.rejection == "more than 9 rows (gravatar.max_directory_rows)")
+        #expect(DirectoryLoader.load(bytes: Array(text.utf8), limits: DirectoryLimits(maxBytes: 10, maxRows: 10)).rejection?.contains("larger than 10 bytes") == true)
+    }
 }

@@ -49,15 +49,27 @@ struct GravatarPlanTests {
         #expect(GravatarDrawing.entry(Self.entry).spec(pixels: 200, resolver: resolver) == resolver.resolve(name: "Jane Doe", options: options).spec)
     }
 
-    @Test("the canonical text changes with the entry, the size and the kind")
+    @Test("the key changes with the entry, the size and the kind")
     func canonical() {
         let changed = DirectoryEntry(name: "Jane Roe", colorKey: "jane@example.com", picture: nil)
+        let hash = Self.hash
         let names = [
-            GravatarDrawing.entry(Self.entry).canonical(pixels: 80), GravatarDrawing.entry(changed).canonical(pixels: 80),
-            GravatarDrawing.entry(Self.entry).canonical(pixels: 81), GravatarDrawing.placeholder.canonical(pixels: 80),
-            GravatarDrawing.blank.canonical(pixels: 80), GravatarDrawing.color(Self.hash).canonical(pixels: 80),
-            GravatarDrawing.identicon(Self.hash).canonical(pixels: 80),
+            GravatarDrawing.entry(Self.entry).canonicalKey(hash: hash, pixels: 80), GravatarDrawing.entry(changed).canonicalKey(hash: hash, pixels: 80),
+            GravatarDrawing.entry(Self.entry).canonicalKey(hash: hash, pixels: 81), GravatarDrawing.placeholder.canonicalKey(hash: hash, pixels: 80),
+            GravatarDrawing.blank.canonicalKey(hash: hash, pixels: 80), GravatarDrawing.color(hash).canonicalKey(hash: hash, pixels: 80),
+            GravatarDrawing.identicon(hash).canonicalKey(hash: hash, pixels: 80),
         ]
         #expect(Set(names).count == names.count)
+    }
+
+    @Test("initials and name holding the old separator never share a key", arguments: [
+        (("X|Y", "Z"), ("X", "Y|Z")), (("X", "|Z"), ("X|", "Z")), ((nil, "a"), ("", "a")), (("-", ""), (nil, "-")),
+        (("1:a,", "b"), ("1", "a,b")), ((nil, "0:,"), ("", "")),
+    ] as [((String?, String), (String?, String))])
+    func initialsKeys(_ first: (String?, String), _ second: (String?, String)) {
+        let one = GravatarDrawing.initials(name: first.1, initials: first.0).canonicalKey(hash: Self.hash, pixels: 80)
+        let two = GravatarDrawing.initials(name: second.1, initials: second.0).canonicalKey(hash: Self.hash, pixels: 80)
+        #expect(one != two)
+        #expect(CanonicalKeyWriter.fields(of: one) == [Self.hash.description, "80", "initials", first.0.map { "=" + $0 } ?? "", first.1])
     }
 }

@@ -3,7 +3,7 @@ import MonogramHTTP
 import Foundation
 import Testing
 import MonogramCore
-import MonogramService
+@testable import MonogramService
 
 /// The problems of a load that must fail, or [] when it unexpectedly succeeds.
 func problems(
@@ -33,7 +33,10 @@ struct ConfigurationLoadingTests {
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = root.appendingPathComponent("config/monogram.json").path
-        #expect(try Configuration.load(file: path) == Configuration())
+        // Relative paths in a file are relative to its folder: `masks` is config/masks.
+        var defaults = Configuration()
+        defaults.render.masksDir = root.appendingPathComponent("config/masks").path
+        #expect(try Configuration.load(file: path) == defaults)
         // Every key is present, so the file doubles as the reference of what can be set.
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
         let sections = try #require(json as? [String: [String: Any]])
@@ -106,11 +109,50 @@ struct ConfigurationLoadingTests {
         #expect(problems(json: json) == [problem])
     }
 
-    @Test("a file that is not JSON is reported with the parser's reason")
-    func invalidJSON() {
-        let found = problems(json: #"{"server": "#)
-        #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("configuration JSON: not valid JSON") == true)
+    @Test("a file that is not JSON is reported with its line and where", arguments: [
+        (#"{"server": "#, "configuration JSON: line 1: the text ends where a value of server should be"),
+        ("{\n\"server\": {\"port\": 08}}", "configuration JSON: line 2: expected ',' or '}' after server.port"),
+        (#"{"server": {"host": "a"#, "configuration JSON: line 1: a string of server.host is never closed"),
+        (#"{"server": {} } x"#, "configuration JSON: line 1: unexpected text after the JSON value"),
+        (#"{"render": {"fonts": ["a" "b"]}}"#, "configuration JSON: line 1: expected ',' or ']' after render.fonts[0]"),
+        ("{\"server\": {\"host\": \"a\u{01}\"}}", "configuration JSON: line 1: a control character inside a string of server.host (write it as \\u00XX)"),
+    ])
+    func invalidJSON(json: String, problem: String) {
+        #expect(problems(json: json) == [problem])
+    }
+
+    @Test("strict JSON: a trailing comma or a repeated key is an error naming the key", arguments: [
+        ("{\n  \"server\": {\n    \"port\": 8080,\n  }\n}", "configuration JSON: line 4: trailing comma after server.port (JSON allows none)"),
+        (#"{"server": {"port": 1}, }"#, "configuration JSON: line 1: trailing comma after server (JSON allows none)"),
+        (#"{"render": {"fonts": ["Noto Sans",]}}"#, "configuration JSON: line 1: trailing comma after render.fonts[0] (JSON allows none)"),
+        (#"{"server": {"port": 1, "port": 2}}"#, "configuration JSON: line 1: duplicate key server.port (each key may appear once)"),
+        (#"{"server": {"port": 1, "p\u006frt": 2}}"#, "configuration JSON: line 1: duplicate key server.port (each key may appear once)"),
+        (#"{"server": {}, "server": {"port": 2}}"#, "configuration JSON: line 1: duplicate key server (each key may appear once)"),
+    ])
+    func strictJSON(json: String, problem: String) {
+        #expect(problems(json: json) == [problem])
+    }
+
+    @Test("strict JSON still takes every valid form: escapes, a byte order mark, nesting, numbers")
+    func validJSONForms() throws {
+        let json = "\u{FEFF}{ \"server\" : {\"host\": \"127.0.0.1\", \"port\": 8.08e3, \"shutdown_grace\": 0.5},\r\n\"http\": {\"cors_origin\": \"\\u002A\"}, \"render\": {\"fonts\": [\"Noto Sans\"], \"default_font\": \"Noto Sans\"}}"
+        let configuration = try Configuration.load(json: json)
+        #expect(configuration.server.port == 8080 && configuration.http.corsOrigin == "*" && configuration.render.fonts == ["Noto Sans"])
+        #expect(StrictJSON.problem(in: Array(#"[{"a": [[], {}, -0, 1.5E-3, true, false, null, "\ud83d\ude00"]}]"#.utf8)) == nil)
+        #expect(StrictJSON.problem(in: Array(String(repeating: "[", count: 40).utf8))?.contains("nested deeper") == true)
+    }
+
+    @Test("relative paths in the file are relative to its folder; from the environment, to the working directory")
+    func relativePaths() throws {
+        let file = try temporaryFile(#"{"render": {"masks_dir": "my masks"}, "gravatar": {"directory": "../people.csv"}}"#)
+        let folder = file.deletingLastPathComponent().path
+        let configuration = try Configuration.load(file: file.path)
+        #expect(configuration.render.masksDir == folder + "/my masks")
+        #expect(configuration.gravatar.directory == folder + "/../people.csv")
+        let absolute = try Configuration.load(file: try temporaryFile(#"{"render": {"masks_dir": "/srv/masks"}}"#).path)
+        #expect(absolute.render.masksDir == "/srv/masks" && absolute.gravatar.directory == "")
+        let fromEnvironment = try Configuration.load(file: file.path, environment: ["MONOGRAM_RENDER_MASKS_DIR": "masks"])
+        #expect(fromEnvironment.render.masksDir == "masks")
     }
 
     @Test("JSON types are checked: no numbers for booleans, strings for numbers or lists", arguments: [

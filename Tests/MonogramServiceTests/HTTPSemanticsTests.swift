@@ -27,9 +27,9 @@ struct HTTPSemanticsTests {
         #expect(tag != EntityTag.make(canonicalKey: "j", release: "1"))
     }
 
-    /// Clients hold these validators: hashing the seed piece by piece and writing the hex by
-    /// hand must give the very tags the concatenated seed and `String(radix:)` gave.
-    @Test("ETags are the ones the concatenated seed gave, for every kind and variant")
+    /// Hashing the seed field by field and writing the hex by hand must give the very tags the
+    /// whole seed and `String(radix:)` give.
+    @Test("ETags are the hash of the whole seed, for every kind and variant")
     func etagsUnchanged() {
         func reference(_ seed: String, release: String) -> String {
             let hex = String(ColorKey.fnv1a64(Array((release + "\n" + seed).utf8)), radix: 16)

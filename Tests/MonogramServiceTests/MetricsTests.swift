@@ -31,6 +31,31 @@ struct MetricsTests {
         #expect(sample(text, "monogram_http_request_duration_seconds_count") == 6)
     }
 
+    @Test("server errors count every 5xx but 501 and 505, which answer a client's own choice")
+    func serverErrors() {
+        let metrics = Metrics()
+        for status in [500, 501, 502, 503, 504, 505, 507, 400, 429, 404, 200] {
+            metrics.recordResponse(target: "/avatar/Ann", status: status, duration: .microseconds(5))
+        }
+        let text = metrics.exposition()
+        #expect(sample(text, "monogram_http_server_errors_total") == 5)
+        #expect(sample(text, #"monogram_http_requests_total{route="avatar",code="5xx"}"#) == 7)
+        #expect(sample(text, "monogram_memory_bound_bytes") == nil)
+        metrics.attach(memoryBound: 452_984_832)
+        #expect(sample(metrics.exposition(), "monogram_memory_bound_bytes") == 452_984_832)
+    }
+
+    @Test("the memory bound is the README formula of the configuration, and follows work memory")
+    func memoryBound() throws {
+        var configuration = Configuration()
+        configuration.render.workers = 2
+        let plan = try configuration.memoryPlan(limit: nil, workers: 2)
+        #expect(configuration.memoryBoundBytes == plan.totalBytes)
+        #expect(plan.totalBytes == plan.baseBytes + plan.workBytes)
+        configuration.limits.workMemory = plan.workBytes + (64 << 20)
+        #expect(configuration.memoryBoundBytes == plan.totalBytes + (64 << 20))
+    }
+
     @Test("histogram buckets are cumulative, with an exact sum and count")
     func histogram() {
         let histogram = MetricsHistogram(bounds: [0.001, 0.01, 0.1])

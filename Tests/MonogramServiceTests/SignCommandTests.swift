@@ -21,7 +21,25 @@ import Testing
         #expect(try SignCommand.signed("http://a.example", keys: keys).get() == "http://a.example" + (try URLSigner(keys: keys).sign("/")))
     }
 
-    @Test("refuses what cannot be a request target, and signing without a key", arguments: ["avatar/x", "/avatar/a b", "/avatar/\u{7F}", "ftp://x/y"])
+    @Test("what a browser would percent-encode is encoded before signing, so the signed URL is what it sends", arguments: [
+        ("/avatar/Jane Doe?size=64", "/avatar/Jane%20Doe?size=64"),
+        ("/avatar/Zoë 王", "/avatar/Zo%C3%AB%20%E7%8E%8B"),
+        ("/avatar/a\"<>`{}^|\\b?name=x y'\"<>&bg=`{}", "/avatar/a%22%3C%3E%60%7B%7D%5E%7C%5Cb?name=x%20y%27%22%3C%3E&bg=`{}"),
+        ("/avatar/Jane%20Doe?size=64", "/avatar/Jane%20Doe?size=64"),
+        ("https://a.example/avatar/é?x=é", "https://a.example/avatar/%C3%A9?x=%C3%A9"),
+    ])
+    func browserEncoding(target: String, sent: String) throws {
+        let keys = ["sign command test key"]
+        let signed = try SignCommand.signed(target, keys: keys).get()
+        let origin = sent.hasPrefix("https://") ? String(sent.dropFirst("https://a.example".count)) : sent
+        #expect(signed.hasSuffix(try URLSigner(keys: keys).sign(origin)))
+        #expect(signed.hasPrefix(sent))
+        #expect(signed.unicodeScalars.allSatisfy { $0.isASCII && $0 != " " })
+    }
+
+    @Test("refuses what cannot be a request target, a fragment, and signing without a key", arguments: [
+        "avatar/x", "/avatar/\u{7F}", "ftp://x/y", "/avatar/x#frag", "/avatar/x?size=64#f", "https://a.example/avatar/x#", "/avatar/a\tb", "/avatar/\u{85}",
+    ])
     func refuses(target: String) {
         #expect(throws: SignCommand.Problem.self) { try SignCommand.signed(target, keys: ["sign command test key"]).get() }
         #expect(throws: SignCommand.Problem.self) { try SignCommand.signed("/avatar/x", keys: []).get() }

@@ -17,12 +17,32 @@ struct ConfigurationLoader {
             problems.append(#"config file "\#(path)": cannot be read"#)
             return
         }
-        applyJSON(data, source: #"config file "\#(path)""#)
+        applyJSON(data, source: #"config file "\#(path)""#, folder: ConfigurationLoader.folder(of: path))
+    }
+
+    /// The absolute folder holding `file`: relative paths in the file are relative to it, so a
+    /// configuration means the same whatever the working directory of the process.
+    static func folder(of file: String) -> String {
+        URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
+    }
+
+    /// Makes the value of a path key (`Setting.paths`) given in the file absolute against the
+    /// file's folder; an empty value (none) and an absolute one are kept.
+    private mutating func resolvePath(_ key: String, against folder: String) {
+        guard let keyPath = Setting.paths[key] else { return }
+        let value = configuration[keyPath: keyPath]
+        guard !value.isEmpty, !value.hasPrefix("/") else { return }
+        configuration[keyPath: keyPath] = folder.hasSuffix("/") ? folder + value : folder + "/" + value
     }
 
     /// A JSON object of sections, each an object of keys; unknown sections and keys are problems
     /// because a misspelt key would otherwise silently leave its default in force.
-    mutating func applyJSON(_ data: Data, source: String) {
+    mutating func applyJSON(_ data: Data, source: String, folder: String? = nil) {
+        // Strict RFC 8259 first: Foundation also takes trailing commas and repeated keys.
+        if let problem = StrictJSON.problem(in: [UInt8](data)) {
+            problems.append("\(source): \(problem)")
+            return
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
@@ -54,7 +74,9 @@ struct ConfigurationLoader {
                     problems.append(unknown(path, "unknown key", candidates: settings.map(\.path)))
                     continue
                 }
+                let before = problems.count
                 apply(setting, .json(value), origin: nil)
+                if let folder, problems.count == before { resolvePath(path, against: folder) }
             }
         }
     }

@@ -1,4 +1,5 @@
 import MonogramPictures
+public import MonogramGravatar
 
 /// `gravatar`: the Gravatar-compatible `/gravatar/{hash}` route and its directory (API §7).
 public struct GravatarConfiguration: Sendable, Hashable {
@@ -18,6 +19,11 @@ public struct GravatarConfiguration: Sendable, Hashable {
     /// `gravatar.reload_interval`: seconds between checks of the directory's modification time
     /// (a changed file is reloaded, like on SIGHUP). Default 5.
     public var reloadInterval: Double = 5
+    /// `gravatar.max_directory_bytes`: a larger directory file is rejected whole (the previous
+    /// directory keeps answering). Default 16 MiB.
+    public var maxDirectoryBytes: Int = DirectoryLimits.default.maxBytes
+    /// `gravatar.max_directory_rows`: a file with more rows is rejected whole. Default 250,000.
+    public var maxDirectoryRows: Int = DirectoryLimits.default.maxRows
 
     public init() {}
 }

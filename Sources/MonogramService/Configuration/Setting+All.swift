@@ -83,6 +83,8 @@ extension Setting {
                 Convert.list($0, &$1, element: Syntax.hostPattern)
             },
             .value("gravatar", "reload_interval", \.gravatar.reloadInterval, Convert.seconds),
+            .value("gravatar", "max_directory_bytes", \.gravatar.maxDirectoryBytes) { Convert.integer($0, in: positive, &$1) },
+            .value("gravatar", "max_directory_rows", \.gravatar.maxDirectoryRows) { Convert.integer($0, in: positive, &$1) },
 
             .value("metrics", "port", \.metrics.port) { Convert.integer($0, in: port, &$1) },
 

@@ -21,6 +21,7 @@ final class GravatarRoute: Sendable {
         let settings = configuration.gravatar
         self.store = settings.directory.isEmpty ? nil : DirectoryStore(
             path: settings.directory,
+            limits: DirectoryLimits(maxBytes: settings.maxDirectoryBytes, maxRows: settings.maxDirectoryRows),
             checkPicture: { picture in
                 do throws(PictureError) {
                     _ = try pictures.validate(picture)
@@ -39,11 +40,12 @@ final class GravatarRoute: Sendable {
     }
 
     /// The directory's first load (before the server listens, so the first request sees it),
-    /// then a reload on every SIGHUP and on a changed modification time. Keep the sources.
+    /// then a reload on a changed modification time (SIGHUP: `AvatarService.reload()`). Keep
+    /// the sources.
     func start() -> [any DispatchSourceProtocol] {
         guard let store else { return [] }
         store.loadNow()
-        return [store.reloadOnHangup(), store.reloadWhenModified(every: reloadInterval)]
+        return [store.reloadWhenModified(every: reloadInterval)]
     }
 
     /// `redirect_hosts` empty: any host; else only those (as `pictures.allowed_hosts` reads them).

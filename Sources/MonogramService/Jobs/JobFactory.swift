@@ -53,7 +53,7 @@ struct JobFactory: Sendable {
         var sources: [PictureURL] = []
         if case .entry(let entry) = what { sources = gravatar.sources(for: entry, hash: hash, pictures: pictures) }
         return GravatarJob(
-            key: .gravatar(hash.description + "|" + what.canonical(pixels: pixels)), drawing: what, pixels: pixels,
+            key: .gravatar(what.canonicalKey(hash: hash, pixels: pixels)), drawing: what, pixels: pixels,
             sources: sources, resolver: resolver, renderer: drawing, pictures: pictures, cacheControl: gravatar.cacheControl,
             failureCacheControl: pictureFailureCacheControl, tagKey: entry?.colorKey ?? hash.description)
     }

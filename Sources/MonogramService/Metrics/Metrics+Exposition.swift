@@ -15,6 +15,8 @@ extension Metrics {
                 out.sample("monogram_http_requests_total", ["route": route.label, "code": statusClass], Double(requestCount(route: route, statusClass: index)))
             }
         }
+        out.family("monogram_http_server_errors_total", .counter, "5xx answers the server caused: every 5xx but 501 and 505, which answer the client's own choice.")
+        out.sample("monogram_http_server_errors_total", [:], Double(serverErrors.value))
         out.histogram("monogram_http_request_duration_seconds", "From the request head read to the response queued for writing.", requestDuration)
         out.histogram("monogram_render_duration_seconds", "Producing one image on the render pool (cache misses only).", renderDuration)
         out.family("monogram_singleflight_waits_total", .counter, "Requests that waited for a render of the same image already in flight.")
@@ -68,6 +70,10 @@ extension Metrics {
         }
         out.family("process_start_time_seconds", .gauge, "Start time of the process since the Unix epoch in seconds.")
         out.sample("process_start_time_seconds", [:], startTime)
+        if let bound = memoryBoundBytes {
+            out.family("monogram_memory_bound_bytes", .gauge, "The most memory this configuration may use (the README's Memory formula).")
+            out.sample("monogram_memory_bound_bytes", [:], Double(bound))
+        }
         if let resident = ProcessStats.residentBytes() {
             out.family("process_resident_memory_bytes", .gauge, "Resident memory size in bytes.")
             out.sample("process_resident_memory_bytes", [:], Double(resident))

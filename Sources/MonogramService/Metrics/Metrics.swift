@@ -24,6 +24,11 @@ public final class Metrics: Sendable {
     let singleFlightWaits = MetricsCounter()
     /// Requests answered 503 because the render queue was full or their deadline passed.
     let overloadRefusals = MetricsCounter()
+    /// 5xx answers the server caused: every 5xx but 501 and 505, which answer what a client
+    /// asked for (an unknown method, HTTP/2 prior knowledge from a scanner).
+    let serverErrors = MetricsCounter()
+    /// `Configuration.memoryBoundBytes`, set once at start-up.
+    private let memoryBound = Locked<Int?>(nil)
     /// Where the render queue's depth is read at scrape time.
     private let renderQueue = Locked<(@Sendable () -> Int)?>(nil)
     private let workMemory = Locked<MemoryBudget?>(nil)
@@ -52,8 +57,22 @@ public final class Metrics: Sendable {
         let route = MetricsRoute(target: target)
         let statusClass = min(max(status / 100, 1), 5) - 1
         requests[route.rawValue * Metrics.statusClasses.count + statusClass].add()
+        if Metrics.isServerError(status) { serverErrors.add() }
         requestDuration.observe(microseconds: microseconds)
     }
+
+    /// A 5xx the server is answerable for (not 501 Not Implemented or 505 HTTP Version Not
+    /// Supported, RFC 9110 §15.6.2, §15.6.6: answers to what the client chose to send).
+    static func isServerError(_ status: Int) -> Bool {
+        (500...599).contains(status) && status != 501 && status != 505
+    }
+
+    /// Exports the memory bound of the configuration (`monogram_memory_bound_bytes`).
+    func attach(memoryBound bytes: Int) {
+        memoryBound.withLock { $0 = bytes }
+    }
+
+    var memoryBoundBytes: Int? { memoryBound.withLock { $0 } }
 
     /// Time spent producing one answer on the render pool.
     func recordRender(_ duration: Duration) {

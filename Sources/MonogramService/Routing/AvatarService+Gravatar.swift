@@ -4,8 +4,8 @@ import MonogramGravatar
 import MonogramHTTP
 
 extension AvatarService {
-    /// Loads `gravatar.directory` (if set) and watches it (SIGHUP, modification time); the
-    /// caller keeps the returned sources and cancels them at shutdown.
+    /// Loads `gravatar.directory` (if set) and watches its modification time; the caller keeps
+    /// the returned sources and cancels them at shutdown.
     public func gravatarDirectory() -> [any DispatchSourceProtocol] {
         let sources = jobs.gravatar.start()
         // After the first load (nothing is cached yet then): each later reload drops the
@@ -17,6 +17,18 @@ extension AvatarService {
             logger.info("gravatar directory reload: \(keys.count) people changed, \(dropped) cached answers dropped")
         }
         return sources
+    }
+
+    /// What SIGHUP does: reloads what can change while running (the `/gravatar` directory, in
+    /// the background, the previous one answering until the new one is complete) and says in
+    /// one line what was reloaded and that everything else needs a restart.
+    public func reload(log: @escaping @Sendable (String) -> Void) {
+        guard let store = jobs.gravatar.store else {
+            log("SIGHUP: nothing to reload (no gravatar.directory); other configuration changes need a restart")
+            return
+        }
+        log("SIGHUP: reloading gravatar.directory \(store.path); other configuration changes need a restart")
+        store.reload()
     }
 
     /// `/gravatar/{hash}` (API §7): never a 400 — the applications calling it cannot show one.

@@ -62,6 +62,7 @@ public final class AvatarService: HTTPHandler {
         if let budget { metrics.attach(budget: budget.table) }
         metrics.attach(renderQueueDepth: { [pool] in pool.depth })
         metrics.attach(workMemory: jobs.memory)
+        metrics.attach(memoryBound: configuration.memoryBoundBytes)
         metrics.attach(pictureFetches: { [counters = jobs.pictures.counters] in
             counters.snapshot().map { (outcome: $0.outcome.description, count: $0.count) }
         })
