@@ -12,20 +12,25 @@ public struct WorkCost: Sendable, Hashable {
     public var peakBytes: Int
     /// Bytes of the answer at most.
     public var outputBytes: Int
+    /// API §8's floor on the tokens: one per 128² output pixels started, so a budget sized by
+    /// the documented rule (a 1024 px answer costs 64) holds whatever the CPU estimate says.
+    public var pixelTokens: Int
 
-    public init(cpuNanoseconds: Int, peakBytes: Int, outputBytes: Int) {
+    public init(cpuNanoseconds: Int, peakBytes: Int, outputBytes: Int, pixelTokens: Int = 0) {
         self.cpuNanoseconds = max(0, cpuNanoseconds)
         self.peakBytes = max(0, peakBytes)
         self.outputBytes = max(0, outputBytes)
+        self.pixelTokens = max(0, pixelTokens)
     }
 
     public static let zero = WorkCost(cpuNanoseconds: 0, peakBytes: 0, outputBytes: 0)
 
     /// Client-budget tokens (API §8): one per `CostTable.tokenNanoseconds` of CPU started,
-    /// rounded up, at least 1 — a 128 px PNG avatar costs 1, a 129 px one 2.
+    /// rounded up, and never fewer than one per 128² output pixels started, at least 1 — a
+    /// 128 px PNG avatar costs 1, a 129 px one 2, a 1024 px one 64, a picture's decode more.
     public var tokens: Int {
         let unit = CostTable.tokenNanoseconds
-        return max(1, cpuNanoseconds / unit + (cpuNanoseconds % unit == 0 ? 0 : 1))
+        return max(1, pixelTokens, cpuNanoseconds / unit + (cpuNanoseconds % unit == 0 ? 0 : 1))
     }
 
     /// Both costs, as work done one after the other: CPU and output add up, the peak is the
@@ -33,7 +38,7 @@ public struct WorkCost: Sendable, Hashable {
     public func then(_ other: WorkCost) -> WorkCost {
         WorkCost(
             cpuNanoseconds: cpuNanoseconds &+ other.cpuNanoseconds, peakBytes: max(peakBytes, other.peakBytes),
-            outputBytes: outputBytes &+ other.outputBytes)
+            outputBytes: outputBytes &+ other.outputBytes, pixelTokens: pixelTokens &+ other.pixelTokens)
     }
 }
 
@@ -124,7 +129,10 @@ public enum CostModel {
         // held, and reserved, by the picture service's load until the render ends).
         let pictureBytes = pictures * 4 * side * side
         let peak = pixels * (surfaceBytes + factors.encoderBytesPerPixel) + output + pictureBytes
-        return WorkCost(cpuNanoseconds: Int(cpu.rounded(.up)), peakBytes: peak, outputBytes: output)
+        let tile = 128 * 128
+        return WorkCost(
+            cpuNanoseconds: Int(cpu.rounded(.up)), peakBytes: peak, outputBytes: output,
+            pixelTokens: pixels / tile + (pixels % tile == 0 ? 0 : 1))
     }
 
     /// An avatar of `side` pixels.

@@ -3,12 +3,16 @@ import Testing
 
 /// The cost model (issue 21): tokens, peaks and answer sizes from what a request says.
 @Suite struct WorkCostTests {
-    @Test("tokens are CPU rounded up: 128 px PNG 1, 129 px 2, 1024 px 35")
+    @Test("tokens are CPU rounded up, at least one per 128² pixels: 128 px PNG 1, 129 px 2, 1024 px 64")
     func roundingUp() {
         #expect(CostModel.avatar(side: 128, masked: false, format: .png, picture: false).tokens == 1)
         #expect(CostModel.avatar(side: 129, masked: false, format: .png, picture: false).tokens == 2)
-        // 0.12 ms + 1,048,576 px × 8 ns = 8.5 ms: 34.04 tokens of 0.25 ms, so 35.
-        #expect(CostModel.avatar(side: 1024, masked: false, format: .png, picture: false).tokens == 35)
+        // 0.12 ms + 1,048,576 px × 8 ns = 8.5 ms: 34.04 tokens of 0.25 ms by CPU, but API §8's
+        // floor of one token per 128² pixels (64 tiles) is higher.
+        let big = CostModel.avatar(side: 1024, masked: false, format: .png, picture: false)
+        #expect(big.pixelTokens == 64)
+        #expect(big.tokens == 64)
+        #expect(big.cpuNanoseconds / CostTable.tokenNanoseconds == 34)
         // A picture costs its scaling and its noise's compression: 180 ns a pixel.
         #expect(CostModel.avatar(side: 1024, masked: false, format: .png, picture: true).tokens == 756)
         #expect(CostModel.avatar(side: 16, masked: false, format: .png, picture: false).tokens == 1)
@@ -18,10 +22,13 @@ import Testing
 
     @Test("each format is charged its own encode: AVIF more than WebP more than PNG more than SVG")
     func formats() {
-        let tokens = { (format: OutputFormat) in CostModel.avatar(side: 512, masked: false, format: format, picture: false).tokens }
-        #expect(tokens(.avif) > tokens(.webp))
-        #expect(tokens(.webp) > tokens(.png))
-        #expect(tokens(.png) > tokens(.svg))
+        let cost = { (format: OutputFormat) in CostModel.avatar(side: 512, masked: false, format: format, picture: false) }
+        #expect(cost(.avif).tokens > cost(.webp).tokens)
+        #expect(cost(.webp).tokens > cost(.png).tokens)
+        // PNG's CPU is above SVG's, but both are at API §8's floor of 16 tiles at 512 px.
+        #expect(cost(.png).cpuNanoseconds > cost(.svg).cpuNanoseconds)
+        #expect(cost(.png).tokens >= cost(.svg).tokens)
+        #expect(cost(.svg).tokens == 16)
     }
 
     @Test("a group pays for every face drawn, and its peak is the row's surface")

@@ -130,9 +130,9 @@ import Testing
         #expect(image.header("Cache-Control") == "no-store")
     }
 
-    @Test("a render costs its CPU: a 1024 px PNG takes a burst of 35 at once, a 129 px one 2")
+    @Test("a render costs at least its 128² tiles: a 1024 px PNG takes a burst of 64 at once, a 129 px one 2")
     func cost() throws {
-        let service = try Self.service { $0.limits.clientRendersPerSecond = 0.01; $0.limits.clientBurst = 35 }
+        let service = try Self.service { $0.limits.clientRendersPerSecond = 0.01; $0.limits.clientBurst = 64 }
         #expect(Self.call(service, "/avatar/Big?size=1024").response.status.code == 200)
         #expect(Self.call(service, "/avatar/Small?size=16").response.status.code == 429)
         #expect(Self.call(service, "/avatar/Small.json?size=16", peer: "192.0.2.9").response.status.code == 200)

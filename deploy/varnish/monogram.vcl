@@ -85,10 +85,10 @@ sub monogram_normalise {
     set req.http.X-Monogram-Query = "&" + regsub(req.url, "^[^?]*\??", "");
     if (req.url ~ "^/avatar/") {
         set req.http.X-Monogram-Query = regsuball(req.http.X-Monogram-Query,
-            "&(?![^&=]*%)(?!(?:size|dpr|shape|radius|bg|background|color|initials|length|uppercase|font-size|font|bold|id|format|theme|picture|fallback)(?:[=&]|$))[^&]*", "");
+            "&(?![^&=]*%)(?!(?:size|dpr|shape|radius|bg|background|color|initials|length|uppercase|font-size|font|bold|id|format|theme|picture|fallback|palette|colors|gradient)(?:[=&]|$))[^&]*", "");
     } elsif (req.url ~ "^/group/") {
         set req.http.X-Monogram-Query = regsuball(req.http.X-Monogram-Query,
-            "&(?![^&=]*%)(?!(?:size|dpr|max|overlap|border|border-color|more|radius|shape|length|uppercase|font-size|font|bold|format|theme|picture)(?:[=&]|$))[^&]*", "");
+            "&(?![^&=]*%)(?!(?:size|dpr|max|overlap|border|border-color|more|radius|shape|length|uppercase|font-size|font|bold|format|theme|picture|total|id|dir|distinct|palette|colors|gradient)(?:[=&]|$))[^&]*", "");
     } else {
         set req.http.X-Monogram-Query = regsuball(req.http.X-Monogram-Query,
             "&(?![^&=]*%)(?!(?:s|size|d|default|f|forcedefault|name|initials)(?:[=&]|$))[^&]*", "");

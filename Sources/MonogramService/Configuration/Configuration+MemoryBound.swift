@@ -1,3 +1,5 @@
+import MonogramCore
+
 extension Configuration {
     /// The README's memory formula ("Memory") for this configuration, as `MemoryPlan` computes
     /// it (without a container limit: a fitted configuration carries its work memory). Exported

@@ -19,7 +19,6 @@ struct AvatarJob: AnswerJob {
     }
 
     var placement: AnswerPlacement { options.format == .json ? .loop : .pool }
-    var cost: Int { options.format == .json ? 1 : renderCost(side: options.pixelSize) }
     /// The colour key, as `AvatarResolver` picks it: `id`, else the name.
     var tags: [UInt64] { CacheTag.people([options.id ?? name]) }
     var work: WorkCost {
