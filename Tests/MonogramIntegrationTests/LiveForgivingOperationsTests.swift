@@ -130,11 +130,13 @@ struct LiveForgivingOperationsTests {
         let server = try MonogramProcess()
         let client = try RawClient(port: server.port)
         let before = try PrometheusText(try client.get("/metrics").text)
-        // The README's formula for the test configuration: 2 workers, render.max_size 1024.
-        let mebibyte: Int = 1 << 20
-        let workers: Int = 2 * 9 * 4096 * 4096
-        let bound = Double(64 * mebibyte + 32 * mebibyte + workers + 48 * mebibyte)
-        #expect(before.value("monogram_memory_bound_bytes") == bound)
+        // The README's formula for the running configuration, as the start-up line states it
+        // ("bound N MiB", rounded up to whole MiB): the gauge the alert compares against.
+        #expect(MonogramProcess.waitForOutput { server.stdoutText.contains(" MiB (work memory") })
+        let logged = try #require(server.stdoutText.firstMatch(of: /bound (\d+) MiB/))
+        let bound = try #require(before.value("monogram_memory_bound_bytes"))
+        #expect(bound > Double(256 << 20))
+        #expect(Int((bound / Double(1 << 20)).rounded(.up)) == Int(logged.1))
         let scanner = try RawClient(port: server.port)
         try scanner.send("GET / HTTP/2.0\r\nHost: x\r\n\r\n")
         #expect(try scanner.readResponse().status == 505)
