@@ -158,7 +158,7 @@ final class AnswerPipeline: Sendable {
         } else {
             return nil
         }
-        return .badParameter(OptionsError(parameter: "size", message: problem + "; ask for format webp, or a smaller size or dpr"))
+        return .badParameter(OptionsError(parameter: "size", message: problem + "; ask for a smaller size or dpr, or format webp (up to 2048 × 2048 pixels)"))
     }
 
     /// Produces, wraps in the §4 headers, and stores (before the flight ends, so a request

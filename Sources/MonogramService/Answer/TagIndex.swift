@@ -25,9 +25,12 @@ struct TagIndex {
 
     mutating func remove(_ key: AnswerKey, tags: [UInt64]) {
         for tag in tags {
-            guard var set = keys[tag], set.remove(key) != nil else { continue }
+            // In place through the dictionary's accessor: a `var set = keys[tag]` copy would
+            // duplicate the whole set on every removal (N² for a purge or the evictions of a
+            // popular person's N answers, under the cache lock).
+            guard keys[tag]?.remove(key) != nil else { continue }
             records -= 1
-            keys[tag] = set.isEmpty ? nil : set
+            if keys[tag]?.isEmpty == true { keys[tag] = nil }
         }
     }
 
