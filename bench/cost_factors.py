@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures the per-format factors of the cost model (CostTable in
-Sources/MonogramCore/WorkCost.swift) on a built binary, loopback only:
+Sources/MonogramCore/Cost/WorkCost.swift) on a built binary, loopback only:
 
 * CPU per output pixel of each format (PNG, SVG, WebP, AVIF) for initials and for a noisy
   picture: the server's own CPU time (/proc/<pid>/stat) over unique requests, so cache hits and

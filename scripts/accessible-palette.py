@@ -14,7 +14,7 @@ Pure Python, no packages: it runs in the project's venv or any Python 3.
 import itertools
 import sys
 
-# The palette Monogram ships (Sources/MonogramCore/Palette+Accessible.swift); order matters.
+# The palette Monogram ships (Sources/MonogramCore/Colour/Palette+Accessible.swift); order matters.
 PALETTE = ["#EE0000", "#4400FF", "#883355", "#3377CC", "#667755", "#7722BB", "#AA0000", "#995599"]
 
 MACHADO = {

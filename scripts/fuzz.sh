@@ -71,17 +71,18 @@ sources_for() {
         # The cache, the worker pool and the client budget table need MonogramSync's locks and
         # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
         options | initials)
-            one_module "$1" $(ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift ;;
         # Every cache key: MonogramCore's options and answer keys, and the pure /gravatar files
         # that parse a query and name a drawing (the harness spells Digest.hex: its file needs
         # libcrypto).
         canonical-keys)
-            one_module "$1" $(ls Sources/MonogramCore/*.swift | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift \
-                Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,DirectoryEntry,DirectoryRows,CSVReader,Identicon,RedirectTarget}.swift ;;
+                Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,Identicon,RedirectTarget}.swift \
+                Sources/MonogramGravatar/Directory/{DirectoryEntry,DirectoryRows,CSVReader}.swift ;;
         # The strict JSON check of configuration files: one pure file.
-        config-json) echo Sources/MonogramService/Configuration/StrictJSON.swift ;;
+        config-json) echo Sources/MonogramService/Configuration/Loading/StrictJSON.swift ;;
         # The sans-I/O connection lifecycle with the parser and the message types it queues
         # (none of them needs CSystem or Glibc sockets; the head writer needs TwoPassBytes).
         connection-machine)
@@ -89,21 +90,25 @@ sources_for() {
                 Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPHeadWriter,HTTPAccessNote}.swift \
                 Sources/MonogramSync/TwoPassBytes.swift ;;
         # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
-        directory-csv) ls Sources/MonogramGravatar/CSVReader.swift Sources/MonogramGravatar/DirectoryRows.swift ;;
-        picture-headers) echo Sources/MonogramPictures/CacheLifetime.swift ;;
+        directory-csv) ls Sources/MonogramGravatar/Directory/CSVReader.swift Sources/MonogramGravatar/Directory/DirectoryRows.swift ;;
+        picture-headers) echo Sources/MonogramPictures/Fetching/CacheLifetime.swift ;;
         picture-url)
-            ls Sources/MonogramPictures/{PictureURL,AllowList,AddressPolicy,PictureError}.swift ;;
-        exif) ls Sources/MonogramPictures/{ExifOrientation,JPEGStructure}.swift ;;
+            ls Sources/MonogramPictures/Fetching/{PictureURL,AllowList,AddressPolicy}.swift Sources/MonogramPictures/PictureError.swift ;;
+        exif) ls Sources/MonogramPictures/Decoding/{ExifOrientation,JPEGStructure}.swift ;;
         decoders)
-            one_module decoders Sources/MonogramPictures/{PictureDecoder,PictureHeader,PictureFormat,PictureError,ExifOrientation,JPEGStructure,PictureGeometry}.swift \
-                Sources/MonogramCore/PictureBitmap.swift ;;
+            one_module decoders Sources/MonogramPictures/Decoding/{PictureDecoder,PictureHeader,PictureFormat,ExifOrientation,JPEGStructure,PictureGeometry}.swift \
+                Sources/MonogramPictures/PictureError.swift \
+                Sources/MonogramCore/Support/PictureBitmap.swift ;;
         # Our PNG writer and the WebP encoder with what they need of MonogramRender, plus the
         # round-trip test's image generator and checks and the frozen reference encoder they
         # compare against (one module: their imports removed).
         png-writer)
             local dir="$OUT/src/png-writer"
             mkdir -p "$dir"
-            ls Sources/MonogramRender/{RunDeflate*,DeflateScratch,BitWriter,HuffmanCode*,HuffmanWork,PNGWriter*,PNGCodec,PaletteBuilder,StraightPixels*,PixelCache,RGBAImage,CairoSurface,RenderError,RenderError+Cairo,WebPCodec,EncoderOutput}.swift
+            ls Sources/MonogramRender/Encoding/Deflate/{RunDeflate*,DeflateScratch,BitWriter,HuffmanCode*,HuffmanWork}.swift \
+                Sources/MonogramRender/Encoding/{PNGWriter*,PaletteBuilder,StraightPixels*,PixelCache,EncoderOutput}.swift \
+                Sources/MonogramRender/Codecs/{PNGCodec,RGBAImage,WebPCodec}.swift Sources/MonogramRender/Drawing/CairoSurface.swift \
+                Sources/MonogramRender/{RenderError,RenderError+Cairo}.swift
             for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift; do
                 sed -E '/^(@testable )?import (MonogramRender|Testing)$/d' "$file" > "$dir/$(basename "$file")"
             done
@@ -112,10 +117,11 @@ sources_for() {
         # bucket table needs MonogramSync).
         # The body of POST /purge: its parser, the tag text and the percent-decoding it uses.
         purge)
-            one_module purge Sources/MonogramCore/{PurgeRequest,CacheTag,ColorKey,PathSegment,OptionsError,String+NFC}.swift ;;
+            one_module purge Sources/MonogramCore/Keys/{PurgeRequest,CacheTag}.swift Sources/MonogramCore/Colour/ColorKey.swift \
+                Sources/MonogramCore/Options/{PathSegment,OptionsError}.swift Sources/MonogramCore/Initials/String+NFC.swift ;;
         signature)
             ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift \
-                Sources/MonogramCore/ClientKey.swift Sources/MonogramService/Admission/ClientAddress.swift ;;
+                Sources/MonogramCore/ClientBudget/ClientKey.swift Sources/MonogramService/Admission/ClientAddress.swift ;;
     esac
 }
 

@@ -1,5 +1,5 @@
 // libFuzzer harness for the strict JSON check of configuration files (compiled by
-// scripts/fuzz.sh with Sources/MonogramService/Configuration/StrictJSON.swift). Input: any
+// scripts/fuzz.sh with Sources/MonogramService/Configuration/Loading/StrictJSON.swift). Input: any
 // bytes, as a configuration file.
 //
 // Invariants: the check never traps or recurses without bound; a problem names a line; text

@@ -1,5 +1,5 @@
 // libFuzzer harness for the directory's CSV reader and row rules (compiled by scripts/fuzz.sh
-// with Sources/MonogramGravatar/CSVReader.swift and DirectoryRows.swift). Input: any bytes, as
+// with Sources/MonogramGravatar/Directory/CSVReader.swift and DirectoryRows.swift). Input: any bytes, as
 // a directory file.
 //
 // Invariants: parsing never crashes; every record respects the field-count and field-size

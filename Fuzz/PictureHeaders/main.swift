@@ -1,5 +1,5 @@
 // libFuzzer harness for the origin response header values Monogram parses (compiled by
-// scripts/fuzz.sh with Sources/MonogramPictures/CacheLifetime.swift). Input: any bytes, read
+// scripts/fuzz.sh with Sources/MonogramPictures/Fetching/CacheLifetime.swift). Input: any bytes, read
 // as a Cache-Control value (libcurl hands header values over as C strings: no NUL inside).
 //
 // Invariants: never crashes (issue 11: `Cache-Control: =` trapped); the lifetime is always

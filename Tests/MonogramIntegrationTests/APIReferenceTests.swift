@@ -44,14 +44,14 @@ struct APIReferenceTests {
     func parsersCovered() throws {
         let yaml = try Self.read("docs/openapi.yaml")
         let names = Set(Self.parameters(yaml))
-        let sources = ["Sources/MonogramCore/AvatarOptions+Parsing.swift", "Sources/MonogramCore/GroupOptions+Parsing.swift"]
+        let sources = ["Sources/MonogramCore/Options/AvatarOptions+Parsing.swift", "Sources/MonogramCore/Group/GroupOptions+Parsing.swift"]
         var accepted: Set<String> = []
         for source in sources {
             for match in try Self.read(source).matches(of: /given\["([a-z-]+)"\]/) { accepted.insert(String(match.1)) }
         }
         // /avatar's names are listed once, in `AvatarQuery.Parameter.names` (the byte parser
         // and the pair parser both look parameters up by that enum, not by string).
-        let avatarQuery = try Self.read("Sources/MonogramCore/AvatarQuery.swift")
+        let avatarQuery = try Self.read("Sources/MonogramCore/Options/AvatarQuery.swift")
         let list = try #require(avatarQuery.firstMatch(of: /static let names = \[([^\]]*)\]/))
         for match in String(list.1).matches(of: /"([a-z-]+)"/) { accepted.insert(String(match.1)) }
         #expect(accepted.count >= 15)

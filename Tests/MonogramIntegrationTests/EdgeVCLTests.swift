@@ -25,12 +25,12 @@ struct EdgeVCLTests {
 
     @Test("/avatar, /group and /gravatar keep the names their parsers read, and only those")
     func lists() throws {
-        let avatarSource = try Self.read("Sources/MonogramCore/AvatarQuery.swift")
+        let avatarSource = try Self.read("Sources/MonogramCore/Options/AvatarQuery.swift")
         let avatarNames = try #require(avatarSource.firstMatch(of: /static let names = \[([^\]]*)\]/))
         // `background` is `bg`'s alias, spelled apart in the parser.
         #expect(try Self.vclList("avatar") == Self.quoted(avatarNames.1).union(["background"]))
 
-        let groupSource = try Self.read("Sources/MonogramCore/GroupQuery.swift")
+        let groupSource = try Self.read("Sources/MonogramCore/Group/GroupQuery.swift")
         let groupNames = try #require(groupSource.firstMatch(of: /static let known = \[([^\]]*)\]/))
         #expect(try Self.vclList("group") == Self.quoted(groupNames.1))
 
