@@ -21,9 +21,13 @@ with the budget on: the honest client connects from its own loopback address (12
 X-Forwarded-For), alone (that mode's idle reference), then beside one attacker per mode: a render flood and a picture
 flood (wrk as 198.51.100.66 through the trusted loopback proxy), address rotation inside one /24
 (wrk, a new X-Forwarded-For of 203.0.113.0/24 per request) and connection hoarding (1,024
-keep-alives from 127.0.0.77, a cached request on each every 8 s). Goal: honest miss p99 within
-3 × idle in every mode. Knobs: FAIRNESS_MODES=render,picture,rotation,hoard
-HOARD_CONNECTIONS=1024 HOARD_INTERVAL=8 FAIRNESS_DURATION=20s (each mode measures its own idle
+keep-alives from 127.0.0.77, a cached request on each every 8 s) and slow request heads
+(1,024 connections from 16 loopback addresses, 64 each, that send a request head one byte a
+second and never finish it, reopening when closed): "slowheads" with the 16 addresses in one /24
+(127.0.1.1–16), "slowheads-spread" with each in a /24 of its own (127.1.0.1, 127.2.0.1, …).
+Goal: honest miss p99 within 3 × idle in every mode. Knobs:
+FAIRNESS_MODES=render,picture,rotation,hoard,slowheads,slowheads-spread HOARD_CONNECTIONS=1024
+HOARD_INTERVAL=8 TRICKLE_INTERVAL=1 FAIRNESS_DURATION=20s (each mode measures its own idle
 reference first, on the same server), FAIRNESS_LIMITS='{"ipv4_prefix": 24}' (more `limits` keys),
 and the ones above.
 """
@@ -271,7 +275,11 @@ HONEST_SOURCE = "127.0.0.9"    # the honest client's own loopback address (a rea
 HOARDER_SOURCE = "127.0.0.77"  # the connection hoarder's
 HOARD_CONNECTIONS = int(env("HOARD_CONNECTIONS", "1024"))
 HOARD_INTERVAL = float(env("HOARD_INTERVAL", "8"))
-FAIRNESS_MODES = [m for m in env("FAIRNESS_MODES", "render,picture,rotation,hoard").split(",") if m]
+FAIRNESS_MODES = [m for m in env("FAIRNESS_MODES", "render,picture,rotation,hoard,slowheads,slowheads-spread").split(",") if m]
+TRICKLE_INTERVAL = float(env("TRICKLE_INTERVAL", "1"))
+# 16 addresses of one /24, or 16 addresses each in a /24 of its own.
+SLOWHEAD_SOURCES = {"slowheads": [f"127.0.1.{n}" for n in range(1, 17)],
+                    "slowheads-spread": [f"127.{n}.0.1" for n in range(1, 17)]}
 FAIRNESS_DURATION = env("FAIRNESS_DURATION", "20s")
 
 
@@ -380,6 +388,78 @@ def hoard(port, seconds):
     return count, statuses
 
 
+def trickle(port, seconds, sources):
+    """HOARD_CONNECTIONS connections from `sources` (round robin) that each send a request head
+    one byte every TRICKLE_INTERVAL seconds and never finish it; a connection closed (408,
+    evicted) or refused (429, 503) is reopened at its slot's next turn. Returns (connections
+    open at the end, answers by status, connections the server closed or refused)."""
+    import selectors
+    end = time.monotonic() + seconds
+    selector = selectors.DefaultSelector()
+    statuses = {}
+    closed = 0
+    slots = [None] * HOARD_CONNECTIONS
+    due = [TRICKLE_INTERVAL * index / HOARD_CONNECTIONS for index in range(HOARD_CONNECTIONS)]
+    start = time.monotonic()
+    head = b"GET /healthz HTTP/1.1\r\nHost: trickle\r\nX-Slow: "
+
+    def open_slot(index):
+        try:
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.bind((sources[index % len(sources)], 0))
+            sock.connect_ex(("127.0.0.1", port))
+            selector.register(sock, selectors.EVENT_READ, index)
+            slots[index] = [sock, 0]
+        except OSError:
+            slots[index] = None
+
+    def drop(index):
+        slot = slots[index]
+        if slot is not None:
+            selector.unregister(slot[0])
+            slot[0].close()
+            slots[index] = None
+
+    for index in range(HOARD_CONNECTIONS):
+        open_slot(index)
+    while time.monotonic() < end:
+        now = time.monotonic() - start
+        for index in range(HOARD_CONNECTIONS):
+            if due[index] > now:
+                continue
+            due[index] += TRICKLE_INTERVAL
+            if slots[index] is None:
+                open_slot(index)
+                continue
+            sock, sent = slots[index]
+            try:
+                # The head's fixed part first, then one byte a turn.
+                piece = head if sent == 0 else b"x"
+                sock.send(piece)
+                slots[index][1] += len(piece)
+            except OSError:
+                drop(index)
+        for key, _ in selector.select(timeout=0.05):
+            index = key.data
+            try:
+                data = key.fileobj.recv(65536)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            for match in re.finditer(rb"HTTP/1\.1 (\d{3})", data):
+                code = int(match.group(1))
+                statuses[code] = statuses.get(code, 0) + 1
+            if not data:
+                closed += 1
+                drop(index)
+    count = sum(1 for slot in slots if slot is not None)
+    for index in range(HOARD_CONNECTIONS):
+        drop(index)
+    return count, statuses, closed
+
+
 def bench_hot_path():
     return hot_path(0)
 
@@ -390,7 +470,7 @@ def fairness_phase(bench, mode, workdir, origin):
     cancel out), then as long again beside one attacker."""
     extra = {"server": {"trusted_proxies": ["127.0.0.1"], "max_connections": 1024},
              "limits": {"client_renders_per_second": ABUSE_RATE, "client_burst": ABUSE_BURST,
-                        **({} if bench.LEGACY_CONFIG else {"client_connections": 64}),
+                        **({} if bench.LEGACY_CONFIG else {"client_connections": 64, "network_connections": 256}),
                         **json.loads(env("FAIRNESS_LIMITS", "{}"))},
              "pictures": {"allowed_hosts": [f"127.0.0.1:{origin.port}"]}}
     server = bench.Monogram(workdir, extra=extra, name=f"fair-{mode}")
@@ -411,17 +491,21 @@ def fairness_phase(bench, mode, workdir, origin):
             target = lambda: wrk_run("/", "rotate.lua", ("r", bench.MISS_TEMPLATE, "203.0.113"))
         elif mode == "hoard":
             target = lambda: box.update(hoard=hoard(server.port, duration + 1))
+        elif mode in SLOWHEAD_SOURCES:
+            target = lambda: box.update(trickle=trickle(server.port, duration + 1, SLOWHEAD_SOURCES[mode]))
         else:
             raise bench.BenchError(f"unknown fairness mode {mode}")
         attacker = threading.Thread(target=target)
         attacker.start()
-        time.sleep(1.0 if mode == "hoard" else 0.5)  # the attacker at full strength first
+        # The attacker at full strength first (trickling heads become slow after 1.25 s).
+        time.sleep(2.0 if mode in SLOWHEAD_SOURCES else 1.0 if mode == "hoard" else 0.5)
         honest = summarise_honest(honest_client(server.port, duration - 1.0, f"h{mode}", HONEST_SOURCE, None))
         attacker.join()
         metrics = bench.fetch(server.port, "/metrics").decode()
         counters = {name: int(float(value)) for name, value in re.findall(
             r"^(monogram_(?:budget_refused_total|rejected_connections_total|evicted_connections_total)) (\S+)", metrics, re.M)}
-        return {"idle": idle, "honest": honest, **box, "counters": counters}
+        fetches = sum(int(float(value)) for value in re.findall(r"^monogram_picture_fetches_total\{[^}]*\} (\S+)", metrics, re.M))
+        return {"idle": idle, "honest": honest, **box, "counters": counters, "picture_fetches": fetches}
     finally:
         server.stop()
 
@@ -442,7 +526,7 @@ def report_fairness(results):
     fmt = lambda v, d=2: "n/a" if v != v else f"{v:,.{d}f}"
     lines = ["", f"Fairness: honest = {HONEST_RPS:.0f} req/s paced over {HONEST_CONNECTIONS} keep-alive connections from "
              f"{HONEST_SOURCE}, 90 % of {HOT_NAMES} cached names, 10 % new; budget on ({ABUSE_RATE:g} renders/s, burst "
-             f"{ABUSE_BURST}; network_clients 8, client_connections 64, max_connections 1024). Per mode a fresh server: "
+             f"{ABUSE_BURST}; network_clients 8, client_connections 64, network_connections 256, max_connections 1024). Per mode a fresh server: "
              f"{FAIRNESS_DURATION} of the honest client alone (idle), then {FAIRNESS_DURATION} beside the attacker.", "",
              "| mode | attacker | idle miss p99 ms | attacked: misses served | miss p99 ms | ÷ idle | hit p99 ms | "
              "honest errors | attacker req/s | server CPU µs / attacker req | 429s (budget) | connections refused / evicted |",
@@ -450,20 +534,26 @@ def report_fairness(results):
     who = {"render": f"wrk, {ABUSE_CONNECTIONS} conns, unique 128 px names as {ATTACKER}",
            "picture": f"wrk, {ABUSE_CONNECTIONS} conns, unique picture URLs (512² PNG) as {ATTACKER}",
            "rotation": f"wrk, {ABUSE_CONNECTIONS} conns, unique names, a new address of 203.0.113.0/24 each request",
-           "hoard": f"{HOARD_CONNECTIONS} keep-alive slots from {HOARDER_SOURCE}, a cached request on each every {HOARD_INTERVAL:g} s"}
+           "hoard": f"{HOARD_CONNECTIONS} keep-alive slots from {HOARDER_SOURCE}, a cached request on each every {HOARD_INTERVAL:g} s",
+           "slowheads": f"{HOARD_CONNECTIONS} heads trickling a byte every {TRICKLE_INTERVAL:g} s from 16 addresses of 127.0.1.0/24",
+           "slowheads-spread": f"{HOARD_CONNECTIONS} heads trickling a byte every {TRICKLE_INTERVAL:g} s from 16 addresses in 16 /24s"}
     for mode, row in results.items():
         idle, honest = row["idle"], row["honest"]
         wrk = row.get("wrk")
         counters = row.get("counters", {})
         ratio = honest["miss_p99"] / idle["miss_p99"] if idle["miss_p99"] > 0 else float("nan")
-        attacker_rate = fmt(wrk["rps"], 0) if wrk else (f"{row['hoard'][0]} slots open" if "hoard" in row else "—")
+        attacker_rate = (fmt(wrk["rps"], 0) if wrk else f"{row['hoard'][0]} slots open" if "hoard" in row
+                         else f"{row['trickle'][0]} heads open" if "trickle" in row else "—")
         lines.append(f"| {mode} | {who.get(mode, mode)} | {fmt(idle['miss_p99'])} | {honest['misses_ok']}/{honest['misses']} | "
                      f"{fmt(honest['miss_p99'])} | {fmt(ratio)} | {fmt(honest['hit_p99'])} | {honest['errors']} | {attacker_rate} | "
                      f"{fmt(wrk['cpu_us'], 1) if wrk else '—'} | {counters.get('monogram_budget_refused_total', 0)} | "
                      f"{counters.get('monogram_rejected_connections_total', 0)} / {counters.get('monogram_evicted_connections_total', 0)} |")
     lines.append("")
     lines.append("Honest miss statuses under attack: " + ", ".join(f"{m} {r['honest']['miss_statuses']}" for m, r in results.items())
-                 + (f"; the hoarder's answers by status: {results['hoard']['hoard'][1]}" if "hoard" in results else "") + ".")
+                 + (f"; the hoarder's answers by status: {results['hoard']['hoard'][1]}" if "hoard" in results else "")
+                 + "".join(f"; {m}: answers to the heads by status {r['trickle'][1]}, heads closed or refused {r['trickle'][2]}"
+                           for m, r in results.items() if "trickle" in r)
+                 + "".join(f"; {m}: picture fetches {r.get('picture_fetches', 0)}" for m, r in results.items() if m == "picture") + ".")
     return "\n".join(lines)
 
 

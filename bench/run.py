@@ -230,11 +230,11 @@ class Monogram:
                   "cache": {"max_bytes": CACHE_BYTES},
                   "render": {"workers": 2, "masks_dir": os.path.join(ROOT, "config/masks")},
                   "log": {"access": access_log}}
-        # One load generator on one address: the per-client connection cap is not what these
+        # One load generator on one address: the per-client and per-network connection caps are not what these
         # phases measure (bench/abuse.py fairness sets it back). LEGACY_CONFIG=1 leaves out
         # keys a build from before issue 21 would refuse, to measure it the same way.
         if not LEGACY_CONFIG:
-            config["limits"] = {"client_connections": 0}
+            config["limits"] = {"client_connections": 0, "network_connections": 0}
         for section, keys in (extra or {}).items():
             config.setdefault(section, {}).update(keys)
         with open(self.config, "w") as f:

@@ -268,7 +268,7 @@ def measure_render_storm(binary, seconds=20):
 def measure_slowhttptest(binary, seconds=30, connections=1000):
     print(f"== 4. slowhttptest, {connections} connections, {seconds} s each")
     for mode, flags in [("slowloris", ["-H"]), ("slow body", ["-B"]), ("slow read", ["-X", "-k", "10", "-n", "1", "-w", "10", "-y", "20", "-z", "32"])]:
-        server = Server(binary, {"server": {"max_connections": 2048}, "limits": {"client_connections": 0}})
+        server = Server(binary, {"server": {"max_connections": 2048}, "limits": {"client_connections": 0, "network_connections": 0}})
         # The attacked URL is rendered once first (a 4096-px PNG: one render's scratch, ~90 MiB
         # at its peak, is the render budget's term, not the connections'), so the baseline
         # and the peak compare connections only; VmHWM shows that render.
@@ -310,7 +310,7 @@ def measure_connections(binary, count=1000):
     for mode, payload in [("idle", b""), ("half a head", request[:-2] + b"X-a: b\r\n"), ("10 pipelined, unread", request * 10),
                           ("40 pipelined + 12 heads of 16 KB, unread", request * 40 + (request[:-2] + b"X-Pad: " + b"p" * 16000 + b"\r\n\r\n") * 12)]:
         server = Server(binary, {"server": {"max_connections": count + 100, "read_header_timeout": 60, "idle_timeout": 60, "write_timeout": 60},
-                                 "limits": {"client_connections": 0}})
+                                 "limits": {"client_connections": 0, "network_connections": 0}})
         get(server.port, "/avatar/Slow?size=1024&dpr=4")
         time.sleep(2)
         base = proc(server.pid)

@@ -101,6 +101,25 @@ public final class PictureService: Sendable {
         }
     }
 
+    /// What a request prepays for loading `url` before it is fetched (`CostModel.prepaidTokens`):
+    /// less when its bytes or its decoded square are in the picture cache. A remembered
+    /// failure costs nothing to answer, but is rare enough to be priced as a cached picture.
+    public func prepaidTokens(_ url: PictureURL) -> Int {
+        let key = url.string
+        let now = MonotonicNanoseconds.now
+        let cached: Bool
+        switch cache.peek(PictureKey.decoded(key)) {
+        case .decoded(let decoded)? where decoded.expires > now: cached = true
+        default:
+            if case .source(let source)? = cache.peek(PictureKey.source(key)), source.expires > now {
+                cached = true
+            } else {
+                cached = failures.peek(PictureKey.source(key)).map { $0.expires > now } ?? false
+            }
+        }
+        return CostModel.prepaidTokens(cached: cached)
+    }
+
     /// `load` with the deadline `pictures.total_timeout` from now.
     public func load(_ url: PictureURL, pixelSize: Int, charge: Charge? = nil, completion: @escaping Completion) {
         load(url, pixelSize: pixelSize, deadline: .now + .seconds(settings.totalTimeout), charge: charge, completion: completion)

@@ -62,6 +62,46 @@ struct LiveConnectionFairnessTests {
         #expect(busy[0].isClosedNow())
     }
 
+    @Test("a network holding limits.network_connections gets 429 for one more, from any of its addresses; another network is served")
+    func perNetworkLimit() throws {
+        let server = try MonogramProcess(config: ["limits": ["client_connections": 2, "network_connections": 3]])
+        // 127.0.0.1, .2 and .3 are three clients of one /24 network.
+        let held = try ["127.0.0.1", "127.0.0.1", "127.0.0.2"].map { try RawClient(port: server.port, source: $0) }
+        for client in held { #expect(try client.get("/healthz").status == 200) }
+        let extra = try RawClient(port: server.port, source: "127.0.0.3")
+        let refused = try extra.readResponse()
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After") == "1")
+        #expect(refused.text.contains("network"))
+        #expect(extra.isClosedByPeer())
+        let other = try RawClient(port: server.port, source: "127.0.1.1")
+        #expect(try other.get("/healthz").status == 200, "another network is not held back")
+    }
+
+    @Test("at max_connections with none idle, the oldest slow head is closed for a new client and counted")
+    func evictsSlowHead() throws {
+        // One loop, so "oldest" is one loop's order; a quarter of read_header_timeout is 2 s.
+        let server = try MonogramProcess(config: ["server": ["max_connections": 3, "loops": 1, "read_header_timeout": 8, "idle_timeout": 60]])
+        let heads = try (0..<3).map { _ in try RawClient(port: server.port) }
+        for client in heads {
+            #expect(try client.get("/healthz").status == 200)
+            try client.send("GET /healthz HTTP/1.1\r\n")
+        }
+        // Refused (503) until the heads are slow, then served — well before their 408 at 8 s.
+        var newcomer: RawClient?
+        #expect(eventually(within: 5) {
+            guard let client = try? RawClient(port: server.port, source: "127.0.0.2"), (try? client.get("/healthz").status) == 200 else { return false }
+            newcomer = client
+            return true
+        }, "served, not refused")
+        #expect(eventually(within: 5) { heads[0].isClosedNow() }, "the oldest head made room")
+        #expect(!heads[1].isClosedNow() && !heads[2].isClosedNow())
+        let metrics = try PrometheusText(try #require(newcomer).get("/metrics").text)
+        #expect(metrics.value("monogram_evicted_connections_total") == 1)
+        try heads[1].send("Host: t\r\n\r\n")
+        #expect(try heads[1].readResponse().status == 200, "the others are still served")
+    }
+
     @Test("an X-Forwarded-For hop that is not an address charges the peer, not the inner proxy, and is logged once")
     func unparsableForwarded() throws {
         let server = try MonogramProcess(config: [

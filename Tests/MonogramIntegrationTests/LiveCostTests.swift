@@ -96,6 +96,32 @@ struct LiveCostTests {
         #expect(try other.get("/avatar/One.png?size=32&" + Self.pictureQuery(origin, "/40mp?single")).status == 200)
     }
 
+    @Test("a client with 2 tokens left asking for a group of ten pictures is refused before any is fetched")
+    func groupPrecharged() throws {
+        let origin = try OriginServer()
+        defer { origin.stop() }
+        let server = try MonogramProcess(config: [
+            // 10 tokens, refilled at one every 1,000 s: nothing comes back during the test.
+            "limits": ["client_renders_per_second": 0.001, "client_burst": 10],
+            "pictures": ["allowed_hosts": ["127.0.0.1:\(origin.port)"], "total_timeout": 10],
+        ])
+        let client = try RawClient(port: server.port)
+        // Eight small renders with initials, one token each: 2 left.
+        for index in 0..<8 { #expect(try client.get("/avatar/Spent\(index).png?size=64").status == 200) }
+        let names = (0..<10).map { "P\($0)" }.joined(separator: ",")
+        let pictures = (0..<10).map { Self.pictureQuery(origin, "/png?\($0)") }.joined(separator: "&")
+        let row = try client.get("/group/\(names).png?size=32&" + pictures)
+        #expect(row.status == 429)
+        #expect(row.header("Retry-After") != nil)
+        #expect((0..<10).map { origin.count("/png?\($0)") } == Array(repeating: 0, count: 10), "refused before any fetch")
+        // Another client's full bucket pays for a picture: fetched once and drawn.
+        let other = try RawClient(port: server.port, source: "127.0.0.2")
+        let drawn = try other.get("/avatar/One.png?size=32&" + Self.pictureQuery(origin, "/png?0"))
+        #expect(drawn.status == 200)
+        #expect(drawn.header("X-Avatar-Source") == "picture")
+        #expect(origin.count("/png?0") == 1)
+    }
+
     @Test("with signatures required, /gravatar renders are charged to their own budget")
     func gravatarCharged() throws {
         let server = try MonogramProcess(config: [

@@ -19,6 +19,23 @@ struct LiveSignatureTests {
         "/avatar/x?",
     ]
 
+    @Test("a purge signed by monogram sign /purge BODY is taken with that body only (API §9)")
+    func signedPurge() throws {
+        let server = try MonogramProcess(config: ["security": Self.security, "cache": ["purge_from": [String]()]])
+        let client = try RawClient(port: server.port)
+        let body = "tags=monogram"
+        let signed = try Self.sign("/purge", body: body, config: server.configPath)
+        #expect(signed.hasPrefix("/purge?body="))
+        func post(_ target: String, _ body: String) throws -> RawClient.Response {
+            try client.send("POST \(target) HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            return try client.readResponse()
+        }
+        #expect(try post(signed, body).status == 200)
+        let replayed = try post(signed, "tags=p-0123456789abcdef")
+        #expect(replayed.status == 403)
+        #expect(replayed.text.contains("does not match"))
+    }
+
     @Test("the server answers what monogram sign signed, and refuses the unsigned, the altered and the forged")
     func endToEnd() throws {
         let server = try MonogramProcess(config: ["security": Self.security])
@@ -95,8 +112,8 @@ struct LiveSignatureTests {
         return String(after[after.index(after: lineEnd)..<close.lowerBound])
     }
 
-    static func sign(_ target: String, config: String) throws -> String {
-        let result = try run(MonogramProcess.binaryPath, ["sign", "--config", config, target], environment: [:])
+    static func sign(_ target: String, body: String? = nil, config: String) throws -> String {
+        let result = try run(MonogramProcess.binaryPath, ["sign", "--config", config, target] + (body.map { [$0] } ?? []), environment: [:])
         guard result.status == 0 else { throw MonogramProcess.StartError(description: "monogram sign failed: \(result.stderr)") }
         return String(result.stdout.dropLast())
     }

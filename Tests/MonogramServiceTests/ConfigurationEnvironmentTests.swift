@@ -31,6 +31,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "server.drain_delay", text: "0.5") { $0.server.drainDelay = .milliseconds(500) },
         KeySample(path: "server.max_pipelined_requests", text: "4") { $0.server.maxPipelinedRequests = 4 },
         KeySample(path: "server.max_buffered_output", text: "65536") { $0.server.maxBufferedOutput = 65536 },
+        KeySample(path: "server.send_buffer_bytes", text: "0") { $0.server.sendBufferBytes = 0 },
         KeySample(path: "server.max_target_bytes", text: "4096") { $0.server.parserLimits.maxTargetBytes = 4096 },
         KeySample(path: "server.max_head_bytes", text: "8192") { $0.server.parserLimits.maxHeadBytes = 8192 },
         KeySample(path: "server.max_header_fields", text: "50") { $0.server.parserLimits.maxHeaderFields = 50 },
@@ -102,6 +103,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "limits.ipv6_network_prefix", text: "40") { $0.limits.ipv6NetworkPrefix = 40 },
         KeySample(path: "limits.network_clients", text: "0") { $0.limits.networkClients = 0 },
         KeySample(path: "limits.client_connections", text: "16") { $0.limits.clientConnections = 16 },
+        KeySample(path: "limits.network_connections", text: "32") { $0.limits.networkConnections = 32 },
         KeySample(path: "security.signing_keys", text: "0123456789abcdef,fedcba9876543210") {
             $0.security.signingKeys = ["0123456789abcdef", "fedcba9876543210"]
         },

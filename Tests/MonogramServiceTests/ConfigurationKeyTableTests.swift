@@ -1,3 +1,4 @@
+import MonogramCore
 import MonogramHTTP
 import MonogramPictures
 @testable import MonogramService
@@ -38,5 +39,20 @@ struct VersionTests {
         let text = VersionText.text
         #expect(text.hasPrefix("monogram \(MonogramRelease.version)\n"))
         #expect(text.contains("cairo ") && text.contains("pango ") && text.contains("libpng "))
+    }
+}
+
+@Suite("server.send_buffer_bytes")
+struct SendBufferConfigurationTests {
+    @Test("reaches the server, and each connection's doubled send buffer is in the memory bound")
+    func inTheBound() throws {
+        let small = try Configuration.load(json: #"{"server": {"send_buffer_bytes": 0}}"#)
+        let configured = try Configuration.load(json: #"{"server": {"send_buffer_bytes": 65536}}"#)
+        #expect(configured.transport.sendBufferBytes == 65536)
+        #expect(configured.connectionBytes - small.connectionBytes == 2 * 65536)
+        let plan = try configured.memoryPlan(limit: nil, workers: 1)
+        let without = try small.memoryPlan(limit: nil, workers: 1)
+        #expect(plan.totalBytes - without.totalBytes == configured.server.maxConnections * 2 * 65536)
+        #expect(Configuration().server.sendBufferBytes == 32 << 10)
     }
 }

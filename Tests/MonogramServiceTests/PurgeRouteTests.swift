@@ -87,9 +87,9 @@ struct PurgeRouteTests {
     func authorisation() throws {
         let service = try service()
         #expect(post(service, "tags=monogram", peer: "192.0.2.7").status.code == 403)
-        let signed = try URLSigner(keys: [PurgeRouteTests.key]).sign("/purge")
+        let signed = try SignCommand.signed("/purge", body: "tags=monogram", keys: [PurgeRouteTests.key]).get()
         #expect(post(service, "tags=monogram", target: signed, peer: "192.0.2.7").status.code == 200)
-        let other = try URLSigner(keys: ["another-key-0123456789abc"]).sign("/purge")
+        let other = try SignCommand.signed("/purge", body: "tags=monogram", keys: ["another-key-0123456789abc"]).get()
         #expect(post(service, "tags=monogram", target: other, peer: "192.0.2.7").status.code == 403)
         #expect(post(service, "tags=monogram", peer: "::1").status.code == 200)
         let open = try self.service { $0.cache.purgeFrom = ["192.0.2.0/24"] }
@@ -97,6 +97,23 @@ struct PurgeRouteTests {
         #expect(post(open, "tags=monogram", peer: "127.0.0.1").status.code == 403)
         let get = get(service, "/purge")
         #expect(get.status.code == 405 && get.header("Allow") == "POST")
+    }
+
+    @Test("a signed purge covers its body: without body=, or with another body's digest, it is a 403 that says so")
+    func signedBody() throws {
+        let service = try service()
+        let signer = URLSigner(keys: [PurgeRouteTests.key])
+        let bare = post(service, "tags=monogram", target: try signer.sign("/purge"), peer: "192.0.2.7")
+        #expect(bare.status.code == 403)
+        #expect(bare.text.contains("body="))
+        let signed = try SignCommand.signed("/purge", body: "tags=p-0123456789abcdef", keys: [PurgeRouteTests.key]).get()
+        #expect(post(service, "tags=p-0123456789abcdef", target: signed, peer: "192.0.2.7").status.code == 200)
+        let replayed = post(service, "tags=monogram", target: signed, peer: "192.0.2.7")
+        #expect(replayed.status.code == 403, "the same signature with another body")
+        #expect(replayed.text.contains("does not match"))
+        let twice = try signer.sign("/purge?body=\(PurgeSignature.digest(Array("tags=monogram".utf8)))&body=x")
+        #expect(post(service, "tags=monogram", target: twice, peer: "192.0.2.7").status.code == 403)
+        #expect(post(service, "tags=monogram", target: signed, peer: "127.0.0.1").status.code == 200, "cache.purge_from needs no signature")
     }
 }
 

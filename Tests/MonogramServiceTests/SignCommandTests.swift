@@ -8,7 +8,8 @@ import Testing
         #expect(options.action == .sign(target: "/avatar/a?b=c"))
         #expect(options.configPath == "x.json")
         #expect(throws: ConfigurationError.self) { try CommandLineOptions.parse(["sign"]) }
-        #expect(throws: ConfigurationError.self) { try CommandLineOptions.parse(["sign", "/a", "/b"]) }
+        #expect(try CommandLineOptions.parse(["sign", "/purge", "tags=monogram"]).action == .sign(target: "/purge", body: "tags=monogram"))
+        #expect(throws: ConfigurationError.self) { try CommandLineOptions.parse(["sign", "/a", "/b", "/c"]) }
         #expect(throws: ConfigurationError.self) { try CommandLineOptions.parse(["sign", "--size", "3", "/a"]) }
     }
 
@@ -19,6 +20,18 @@ import Testing
         #expect(path == (try URLSigner(keys: keys).sign("/avatar/x?size=3")))
         #expect(try SignCommand.signed("https://a.example:8443/avatar/x?size=3", keys: keys).get() == "https://a.example:8443" + path)
         #expect(try SignCommand.signed("http://a.example", keys: keys).get() == "http://a.example" + (try URLSigner(keys: keys).sign("/")))
+    }
+
+    @Test("/purge is signed with body= and the digest of the BODY it will send; it needs one, and only it takes one")
+    func purgeBody() throws {
+        let keys = ["sign command test key"]
+        // SHA-256 of "tags=monogram", unpadded base64url.
+        let digest = "uXG5i4iCOF_NgTE8gRDyXMHYrKQH3jYmQcwdjNSSIwM"
+        #expect(PurgeSignature.digest(Array("tags=monogram".utf8)) == digest)
+        let signed = try SignCommand.signed("/purge", body: "tags=monogram", keys: keys).get()
+        #expect(signed == (try URLSigner(keys: keys).sign("/purge?body=" + digest)))
+        #expect(throws: SignCommand.Problem.self) { try SignCommand.signed("/purge", keys: keys).get() }
+        #expect(throws: SignCommand.Problem.self) { try SignCommand.signed("/avatar/x", body: "tags=monogram", keys: keys).get() }
     }
 
     @Test("what a browser would percent-encode is encoded before signing, so the signed URL is what it sends", arguments: [

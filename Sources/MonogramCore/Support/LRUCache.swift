@@ -64,6 +64,12 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         }
     }
 
+    /// The value stored for `key` without using it: its place in the order and the hit and
+    /// miss counts stay as they are (pricing a request before its work, not serving it).
+    public func peek(_ key: Key) -> Value? {
+        state.withLock { list in list.index[key].flatMap { list.slots[$0].value } }
+    }
+
     /// The value stored for `key` and where it sits, exactly as `value(forKey:)` (the entry
     /// becomes the most recently used; a hit or a miss is counted).
     public func entry(forKey key: Key) -> (value: Value, handle: LRUHandle)? {

@@ -42,6 +42,15 @@ extension HTTPConnectionStateMachine {
         return true
     }
 
+    /// Closes the connection if its head is arriving slowly (`slowHeadSince`): the server is
+    /// full and has no idle connection to close for a new client. Whether it did. Nothing is
+    /// owed on such a connection, so nothing is lost but the head's first bytes.
+    mutating func evictIfSlowHead(now: Instant) -> Bool {
+        guard slowHeadSince(now: now) != nil else { return false }
+        state = .closed
+        return true
+    }
+
     /// The socket failed (reset, error): nothing more can be written.
     mutating func failed() {
         state = .closed

@@ -124,6 +124,17 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
         return since
     }
 
+    /// Since when a request head has been arriving, if it is arriving slowly: still incomplete
+    /// after more than a quarter of `read_header_timeout` (an honest client sends a head in one
+    /// packet or a few). A full server closes the oldest such connection for a new client, as
+    /// it closes an idle one: trickling heads from a few addresses held every slot until their
+    /// 408, and honest clients got 503s meanwhile.
+    func slowHeadSince(now: Instant) -> Instant? {
+        guard case let .reading(since) = state, parser.hasPartialRequest, !inputClosed,
+              since.duration(to: now) > policy.readHeaderTimeout / 4 else { return nil }
+        return since
+    }
+
     /// Everything this connection holds against its output budget.
     var queuedBytes: Int { slotCharges + output.pendingBytes }
 

@@ -8,9 +8,9 @@ extension EventLoop {
             let socket = ConnectionSocket(descriptor: fd, epoll: epoll)
             let peer = socket.peerHost
             let client = clientConnections?.classify(peer)
-            if let client, let clientConnections, !clientConnections.open(client) {
+            if let client, let clientConnections, let refusal = clientConnections.open(client) {
                 shared.rejected.add(1, ordering: .relaxed)
-                refuse(socket, .tooManyRequests, "too many connections from your address, retry shortly")
+                refuse(socket, .tooManyRequests, refusal.reason)
                 continue
             }
             // A slot taken atomically: two loops accepting at once cannot both take the last one.
@@ -21,16 +21,16 @@ extension EventLoop {
                 refuse(socket, .serviceUnavailable, "too many connections, retry shortly")
                 continue
             }
-            // A slot made by closing an idle connection: counted now, freed when that one goes.
+            // A slot made by closing another connection: counted now, freed when that one goes.
             if case .free = room {} else { shared.open.add(1, ordering: .relaxed) }
             let id = shared.nextConnectionID.add(1, ordering: .relaxed).newValue
             var machine = LoopConnection.Machine(policy: policy, parserLimits: configuration.parserLimits, now: now)
             if let drainDeadline { machine.drain(deadline: drainDeadline, now: now) }
             let connection = LoopConnection(id: id, socket: socket, peer: peer, client: client, machine: machine)
-            if case let .elsewhere(loop) = room {
+            if case let .elsewhere(loop, kind) = room {
                 // Held, unread, until that loop says whether it closed one.
                 awaitingRoom[id] = connection
-                peers[loop].post(.evictIdle(from: index, id: id))
+                peers[loop].post(.evict(kind, from: index, id: id))
                 continue
             }
             admit(connection)
@@ -48,7 +48,7 @@ extension EventLoop {
         drive(connection)
     }
 
-    /// The other loop had no idle connection left after all: refused as if none had been seen.
+    /// The other loop had no such connection left after all: refused as if none had been seen.
     func refuseAwaiting(_ connection: LoopConnection) {
         shared.open.subtract(1, ordering: .relaxed)
         shared.evicted.subtract(1, ordering: .relaxed)
@@ -69,36 +69,42 @@ extension EventLoop {
     enum Room {
         /// Under `max_connections`.
         case free
-        /// An idle connection of this loop was closed for it.
+        /// A connection of this loop was closed for it.
         case made
-        /// Another loop's idle connection is older: that loop is asked to close it.
-        case elsewhere(Int)
-        /// No connection anywhere is idle.
+        /// Another loop's connection of that kind is older: that loop is asked to close it.
+        case elsewhere(Int, Eviction)
+        /// No connection anywhere is idle or a slow head.
         case full
     }
 
     /// The server is full and a new client knocks: rather than refuse it, close the keep-alive
     /// connection that has been idle the longest (an idle connection costs its client nothing
-    /// to reopen; a refused one costs the new client its request) — here, or in the loop whose
-    /// last sweep found an older one, which is asked to close it while the new client waits.
+    /// to reopen; a refused one costs the new client its request), or, with none idle, the
+    /// oldest head still arriving slowly (what trickling heads hold, an honest client does
+    /// not) — here, or in the loop whose last sweep found an older one, which is asked to
+    /// close it while the new client waits.
     private func makeRoom() -> Room {
-        let local = longestIdle()
-        if let other = shared.claimOldestIdle(besides: index, olderThan: local?.since.nanoseconds ?? .max) {
-            shared.evicted.add(1, ordering: .relaxed)
-            return .elsewhere(other)
+        for kind in Eviction.allCases {
+            let local = oldest(kind)
+            if let other = shared.claimOldest(kind, besides: index, olderThan: local?.since.nanoseconds ?? .max) {
+                shared.evicted.add(1, ordering: .relaxed)
+                return .elsewhere(other, kind)
+            }
+            if let local, local.connection.machine.evict(kind, now: now) {
+                drive(local.connection)
+                shared.evicted.add(1, ordering: .relaxed)
+                return .made
+            }
         }
-        guard let local, local.connection.machine.evictIfIdle() else { return .full }
-        drive(local.connection)
-        shared.evicted.add(1, ordering: .relaxed)
-        return .made
+        return .full
     }
 
-    /// This loop's connection idle the longest, if any is idle. One whose next request has
-    /// arrived but not been read yet is not idle: it is read now (and so is busy), and the
-    /// next oldest considered, a few times at most.
-    func longestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
+    /// This loop's oldest connection of `kind`, if any. One whose next bytes have arrived but
+    /// not been read yet may not be idle, or its head may be complete: it is read now (and so
+    /// perhaps busy), and the next oldest considered, a few times at most.
+    func oldest(_ kind: Eviction) -> (connection: LoopConnection, since: LoopInstant)? {
         for _ in 0..<8 {
-            guard let oldest = oldestIdle() else { return nil }
+            guard let oldest = oldestAsSwept(kind) else { return nil }
             if oldest.connection.socket.unreadBytes <= 0 { return oldest }
             read(oldest.connection)
             drive(oldest.connection)
@@ -106,25 +112,25 @@ extension EventLoop {
         return nil
     }
 
-    private func oldestIdle() -> (connection: LoopConnection, since: LoopInstant)? {
+    private func oldestAsSwept(_ kind: Eviction) -> (connection: LoopConnection, since: LoopInstant)? {
         var oldest: (connection: LoopConnection, since: LoopInstant)?
         for case let connection? in connections {
             // Answered since the last sweep: whether it is idle yet depends on what the peer
             // has acknowledged, so ask now rather than pass over it.
-            if connection.machine.awaitsAcknowledgement, connection.machine.output.isEmpty {
+            if kind == .idle, connection.machine.awaitsAcknowledgement, connection.machine.output.isEmpty {
                 connection.machine.acknowledged(unacknowledged: connection.socket.unacknowledgedBytes, now: now)
             }
-            if let since = connection.machine.idleSince, oldest.map({ since < $0.since }) ?? true {
+            if let since = connection.machine.evictableSince(kind, now: now), oldest.map({ since < $0.since }) ?? true {
                 oldest = (connection, since)
             }
         }
         return oldest
     }
 
-    /// Asked by another loop (`makeRoom`): closes this loop's longest-idle connection, if one
-    /// is still idle; whether it did.
-    func evictLongestIdle() -> Bool {
-        guard let oldest = longestIdle(), oldest.connection.machine.evictIfIdle() else { return false }
+    /// Asked by another loop (`makeRoom`): closes this loop's oldest connection of `kind`, if
+    /// one is still so; whether it did.
+    func evictOldest(_ kind: Eviction) -> Bool {
+        guard let oldest = oldest(kind), oldest.connection.machine.evict(kind, now: now) else { return false }
         drive(oldest.connection)
         return true
     }
@@ -204,7 +210,7 @@ extension EventLoop {
     /// Every deadline of every connection, to within the sweep interval; and memory back to
     /// the system once clients have left (glibc keeps freed arenas otherwise).
     func sweep() {
-        var oldestIdle = Int64.max
+        var oldest = Eviction.allCases.map { _ in Int64.max }
         for case let connection? in connections {
             // Write progress as the peer acknowledges bytes (one ioctl, only while some are
             // outstanding): epoll's writable report comes too rarely to judge a slow reader.
@@ -213,9 +219,11 @@ extension EventLoop {
             }
             connection.machine.tick(now: now)
             drive(connection)
-            if let since = connection.machine.idleSince { oldestIdle = min(oldestIdle, since.nanoseconds) }
+            for kind in Eviction.allCases {
+                if let since = connection.machine.evictableSince(kind, now: now) { oldest[kind.rawValue] = min(oldest[kind.rawValue], since.nanoseconds) }
+            }
         }
-        shared.publishOldestIdle(loop: index, since: oldestIdle)
+        shared.publishOldest(loop: index, since: oldest)
         if closedSinceTrim > 0, lastTrim.duration(to: now) >= EventLoop.trimInterval {
             closedSinceTrim = 0
             lastTrim = now

@@ -18,9 +18,9 @@ final class EventLoop {
     let configuration: HTTPServerConfiguration
     let policy: HTTPConnectionPolicy
     let shared: ServerCounters
-    /// This loop's place in `peers` and in `ServerCounters.oldestIdle`.
+    /// This loop's place in `peers` and in `ServerCounters.oldestEvictable`.
     let index: Int
-    /// Every loop's mailbox (this one's too), to ask another loop to close an idle connection.
+    /// Every loop's mailbox (this one's too), to ask another loop to close a connection for a new client.
     let peers: [LoopMailbox]
     let clientConnections: ClientConnections?
     var connections: [LoopConnection?] = []
@@ -122,8 +122,8 @@ final class EventLoop {
             // A second signal must not push the deadline out.
             guard pendingDrain == nil, drainDeadline == nil else { return }
             pendingDrain = (start, deadline)
-        case let .evictIdle(from, id):
-            peers[from].post(.roomMade(id: id, made: evictLongestIdle()))
+        case let .evict(kind, from, id):
+            peers[from].post(.roomMade(id: id, made: evictOldest(kind)))
         case let .roomMade(id, made):
             guard let connection = awaitingRoom.removeValue(forKey: id) else { return }
             if made { admit(connection) } else { refuseAwaiting(connection) }

@@ -16,7 +16,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler, clientConnections: ClientConnections? = nil) throws(SocketError) {
         signal(SIGPIPE, SIG_IGN)
         let loops = configuration.loops > 0 ? configuration.loops : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        listener = try ListeningSocket(host: configuration.host, port: configuration.port)
+        listener = try ListeningSocket(host: configuration.host, port: configuration.port, sendBufferBytes: configuration.sendBufferBytes)
         port = listener.port
         mailboxes = (0..<loops).map { _ in LoopMailbox() }
         counters.prepare(loops: loops)

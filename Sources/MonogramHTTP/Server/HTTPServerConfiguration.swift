@@ -18,6 +18,12 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// Bytes one connection may hold against it (queued answers, plus a reservation per
     /// request still being answered) before it takes no more requests and reads nothing.
     public var maxBufferedOutput = 1 << 20
+    /// `SO_SNDBUF` of the listening socket, which accepted sockets inherit; 0 leaves the
+    /// kernel's default (autotuned up to `net.ipv4.tcp_wmem`, megabytes). Answers a client
+    /// does not read wait in the kernel's send buffer, outside the process's heap but charged
+    /// to its cgroup: 200 connections that read nothing held 190 MB there before this. The
+    /// kernel doubles the value (bookkeeping), so a connection holds about twice it.
+    public var sendBufferBytes = 32 << 10
     /// `Access-Control-Allow-Origin` on the answers this layer generates (408, 503, …).
     public var corsOrigin = "*"
     /// Named in `Access-Control-Expose-Headers` on those answers.

@@ -11,7 +11,9 @@ final class ListeningSocket: Sendable {
     let port: Int
 
     /// Binds `host:port`; IPv6 hosts listen dual-stack. With `port == 0` the kernel picks one.
-    init(host: String, port: Int, backlog: Int32 = 1024) throws(SocketError) {
+    /// `sendBufferBytes`: `SO_SNDBUF` for every accepted socket (they inherit it, and with it
+    /// the end of the kernel's autotuning); 0 leaves the kernel's default.
+    init(host: String, port: Int, sendBufferBytes: Int = 0, backlog: Int32 = 1024) throws(SocketError) {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
@@ -28,6 +30,10 @@ final class ListeningSocket: Sendable {
         var on: Int32 = 1
         var off: Int32 = 0
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        if sendBufferBytes > 0 {
+            var size = Int32(clamping: sendBufferBytes)
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if info.pointee.ai_family == AF_INET6 {
             setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &off, socklen_t(MemoryLayout<Int32>.size))
         }
@@ -43,6 +49,14 @@ final class ListeningSocket: Sendable {
         }
         self.descriptor = fd
         self.port = ListeningSocket.boundPort(fd)
+    }
+
+    /// The send buffer the kernel gives each accepted socket (`SO_SNDBUF` as read back: twice
+    /// what was set).
+    var sendBufferBytes: Int {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 ? Int(size) : -1
     }
 
     /// Accepts one pending connection, non-blocking and close-on-exec; nil when none is pending.

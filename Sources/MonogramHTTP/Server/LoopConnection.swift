@@ -6,13 +6,13 @@ final class LoopConnection {
     let id: UInt64
     let peer: String
     /// What this connection counts against in `ClientConnections`; nil when not counted.
-    let client: ConnectionClient?
+    let client: ConnectionOwner?
     var machine: Machine
     var socket: ConnectionSocket
     /// This connection's share of `ServerCounters.queuedOutput`, as last reported.
     var countedQueuedBytes = 0
 
-    init(id: UInt64, socket: consuming ConnectionSocket, peer: String, client: ConnectionClient?, machine: Machine) {
+    init(id: UInt64, socket: consuming ConnectionSocket, peer: String, client: ConnectionOwner?, machine: Machine) {
         self.id = id
         self.peer = peer
         self.client = client

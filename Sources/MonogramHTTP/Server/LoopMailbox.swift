@@ -11,10 +11,10 @@ final class LoopMailbox: Sendable {
         /// everything still open at `deadline`.
         case drain(start: LoopInstant, deadline: LoopInstant)
         /// Another loop (`from`), full at `max_connections`, holds a new client (`id`) on the
-        /// strength of this loop's idle connection: close the longest-idle one and say whether
-        /// there was one (`roomMade`).
-        case evictIdle(from: Int, id: UInt64)
-        /// The answer to `evictIdle`: the client `id` is served, or refused after all.
+        /// strength of this loop's connection of `kind` (idle, or a slow head): close the
+        /// oldest one and say whether there was one (`roomMade`).
+        case evict(Eviction, from: Int, id: UInt64)
+        /// The answer to `evict`: the client `id` is served, or refused after all.
         case roomMade(id: UInt64, made: Bool)
     }
 

@@ -12,30 +12,32 @@ public final class ServerCounters: Sendable {
     let queuedOutput = Atomic<Int>(0)
     /// Loops whose epoll still watches the shared listener; the last to stop closes it.
     let accepting = Atomic<Int>(0)
-    /// Idle connections closed to make room for a new client at `max_connections`.
+    /// Idle connections and slow heads closed to make room for a new client at `max_connections`.
     let evicted = Atomic<Int>(0)
-    /// Per loop, since when (LoopInstant nanoseconds) its longest-idle connection has been idle,
-    /// as of its last sweep; `Int64.max` when it has none (or another loop has claimed it).
-    let oldestIdle = Locked<[Int64]>([])
+    /// Per `Eviction` kind, per loop: since when (LoopInstant nanoseconds) its oldest connection
+    /// of that kind has been so (idle, or sending its head), as of its last sweep; `Int64.max`
+    /// when it has none (or another loop has claimed it).
+    let oldestEvictable = Locked<[[Int64]]>([])
 
     public var openConnections: Int { open.load(ordering: .relaxed) }
     public var rejectedConnections: Int { rejected.load(ordering: .relaxed) }
-    /// Keep-alive connections closed, longest-idle first, so that a new client could be served.
+    /// Connections closed so that a new client could be served: keep-alives longest-idle
+    /// first, then heads arriving slowly, oldest first.
     public var evictedConnections: Int { evicted.load(ordering: .relaxed) }
     /// Answer bytes held for clients across all connections (each bounded by its budget).
     public var queuedOutputBytes: Int { queuedOutput.load(ordering: .relaxed) }
     /// True from SIGTERM on (through `server.drain_delay`): `/healthz` says 503.
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
-    /// The loop other than `loop` whose idle connection is the oldest, claimed (so no other
-    /// accept picks the same one before that loop's next sweep), if it is older than `than`.
-    func claimOldestIdle(besides loop: Int, olderThan than: Int64) -> Int? {
-        oldestIdle.withLock { oldest in
+    /// The loop other than `loop` whose connection of `kind` is the oldest, claimed (so no
+    /// other accept picks the same one before that loop's next sweep), if it is older than `than`.
+    func claimOldest(_ kind: Eviction, besides loop: Int, olderThan than: Int64) -> Int? {
+        oldestEvictable.withLock { table in
             var best: Int?
-            for (index, since) in oldest.enumerated() where index != loop && since < (best.map { oldest[$0] } ?? than) {
+            for (index, since) in table[kind.rawValue].enumerated() where index != loop && since < (best.map { table[kind.rawValue][$0] } ?? than) {
                 best = index
             }
-            if let best { oldest[best] = .max }
+            if let best { table[kind.rawValue][best] = .max }
             return best
         }
     }
@@ -53,11 +55,14 @@ public final class ServerCounters: Sendable {
 
     func prepare(loops: Int) {
         accepting.store(loops, ordering: .relaxed)
-        oldestIdle.withLock { $0 = Array(repeating: .max, count: loops) }
+        oldestEvictable.withLock { $0 = Eviction.allCases.map { _ in Array(repeating: .max, count: loops) } }
     }
 
-    func publishOldestIdle(loop: Int, since: Int64) {
-        oldestIdle.withLock { if loop < $0.count { $0[loop] = since } }
+    /// `since`: per `Eviction` kind, this loop's oldest connection of that kind.
+    func publishOldest(loop: Int, since: [Int64]) {
+        oldestEvictable.withLock { table in
+            for kind in Eviction.allCases where loop < table[kind.rawValue].count { table[kind.rawValue][loop] = since[kind.rawValue] }
+        }
     }
 
     /// Called by each loop as it leaves the listener; the last one stops it accepting, so

@@ -37,17 +37,17 @@ struct ClientBudgetAdmission: AnswerAdmission {
         }
     }
 
-    /// A picture's fetch and decode, charged to the same client once its pixels are known. The
-    /// first charge is at most what the burst leaves after the render's `admitted` tokens, so
-    /// every valid request still passes on a full bucket; every later one (the next face's
-    /// picture) at most the burst, so a row of large pictures is refused at its second.
-    func charge(for request: AnswerRequest, admitted: Int) -> WorkCharge {
+    /// A picture's fetch and decode, charged to the same client once its pixels are known,
+    /// less what admission took for it beforehand (`PicturePrepayment`): the first rest is at
+    /// most what the burst leaves, so every valid request still passes on a full bucket; every
+    /// later one (the next face's picture) at most the burst, so a row of large pictures is
+    /// refused at its second.
+    func charge(for request: AnswerRequest, admitted: Int, prepaid: Int) -> WorkCharge {
         let client = client(of: request)
-        let first = Locked(true)
-        let burst = table.budget.burst
+        let prepayment = Locked(PicturePrepayment(admitted: admitted, prepaid: prepaid, burst: table.budget.burst))
         return WorkCharge { [table] work in
-            let isFirst = first.withLock { value in defer { value = false }; return value }
-            let tokens = isFirst ? min(work.tokens, max(1, burst - admitted)) : work.tokens
+            let tokens = prepayment.withLock { $0.owed(work.tokens) }
+            guard tokens > 0 else { return nil }
             switch table.charge(client, tokens: tokens, now: monotonicNanoseconds()) {
             case .admitted: return nil
             case .refused(let retryAfter): return retryAfter

@@ -8,12 +8,13 @@ protocol AnswerAdmission: Sendable {
     /// Nil admits the request (charged `cost` tokens); an error is answered instead of doing the work.
     func admit(cost: Int, request: AnswerRequest) -> ServiceError?
     /// Where the work an admitted request learns of later (a picture's fetch and decode, once
-    /// its pixels are known) is charged: the same client as `admit`, which charged `admitted`.
-    func charge(for request: AnswerRequest, admitted: Int) -> WorkCharge
+    /// its pixels are known) is charged: the same client as `admit`, which charged `admitted`
+    /// for the render and `prepaid` for the pictures (`PicturePrepayment`), together.
+    func charge(for request: AnswerRequest, admitted: Int, prepaid: Int) -> WorkCharge
 }
 
 extension AnswerAdmission {
-    func charge(for request: AnswerRequest, admitted: Int) -> WorkCharge { .free }
+    func charge(for request: AnswerRequest, admitted: Int, prepaid: Int) -> WorkCharge { .free }
 }
 
 /// No budget: every request that misses the cache is admitted.

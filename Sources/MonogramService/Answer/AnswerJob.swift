@@ -17,6 +17,9 @@ protocol AnswerJob: Sendable {
     /// charged by the pipeline's admission step (never on a hit), its peak is reserved from the
     /// memory budget before `produce` runs, and an answer that could never be sent is a 400.
     var work: WorkCost { get }
+    /// Tokens charged with `work` for the pictures `gather` will load, before any is fetched
+    /// (`CostModel.prepaidTokens` each); their real cost draws on them (`PicturePrepayment`).
+    var prepaidPictureTokens: Int { get }
     /// How long `gather` may take; the render deadline is the request's arrival plus this plus
     /// `render.timeout`.
     var gatherBudget: Duration { get }
@@ -46,6 +49,8 @@ protocol AnswerJob: Sendable {
 }
 
 extension AnswerJob {
+    /// No pictures to load.
+    var prepaidPictureTokens: Int { 0 }
     static var immediate: Materials? { nil }
     var lateMaterials: Materials? { nil }
     var remembersTarget: Bool { true }

@@ -75,7 +75,9 @@ final class AnswerPipeline: Sendable {
             let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
             return .respond(errors.response(for: tooLarge, prefersImage: prefersImage), .refused)
         }
-        if let refusal = admission.admit(cost: work.tokens, request: request) {
+        // The pictures' estimate too, before any of them is fetched (`PicturePrepayment`).
+        let prepaid = job.prepaidPictureTokens
+        if let refusal = admission.admit(cost: work.tokens + prepaid, request: request) {
             let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
             return .respond(errors.response(for: refusal, prefersImage: prefersImage), .refused)
         }
@@ -125,7 +127,7 @@ final class AnswerPipeline: Sendable {
             let nanoseconds = Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { render(late) }
         }
-        job.gather(until: gatherDeadline, charge: admission.charge(for: request, admitted: work.tokens), render)
+        job.gather(until: gatherDeadline, charge: admission.charge(for: request, admitted: work.tokens, prepaid: prepaid), render)
         return .deferred
     }
 

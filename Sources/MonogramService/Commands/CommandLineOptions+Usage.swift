@@ -5,6 +5,7 @@ extension CommandLineOptions {
                monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
                monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE
                monogram sign [--config PATH] TARGET
+               monogram sign [--config PATH] /purge BODY
                monogram tag KEY
                monogram --help | --version
 
@@ -16,7 +17,8 @@ extension CommandLineOptions {
           healthcheck     GET /healthz on the configured host and port; exit 0 on 200, else 1
           render          draw one avatar into FILE, as GET /avatar/NAME?PARAMETER=VALUE would
           sign            print TARGET (/avatar/…, /group/… or a full URL) with the sig= of
-                          the first security.signing_keys key appended
+                          the first security.signing_keys key appended; /purge also takes
+                          the BODY it will send (tags=…), whose digest the signature covers
           tag             print the cache tag (p- and 16 hex digits) of a person's colour
                           key: their id, name, or a Gravatar directory key; purge with it
 

@@ -104,8 +104,9 @@ public struct CommandLineOptions: Sendable, Equatable {
             options.action = .render(name: positionals.first ?? "", query: query, output: output ?? "")
         case "sign":
             if positionals.isEmpty { problems.append("sign: needs a TARGET such as /avatar/Jane%20Doe?size=64") }
-            problems += positionals.dropFirst().map { #"sign: unexpected argument "\#($0)""# }
-            options.action = .sign(target: positionals.first ?? "")
+            // A second argument is the body of a purge, which its signature covers.
+            problems += positionals.dropFirst(2).map { #"sign: unexpected argument "\#($0)""# }
+            options.action = .sign(target: positionals.first ?? "", body: positionals.dropFirst().first)
         case "tag":
             if positionals.isEmpty { problems.append(#"tag: needs a KEY such as "Jane Roe" (a name or an id)"#) }
             problems += positionals.dropFirst().map { #"tag: unexpected argument "\#($0)""# }

@@ -1,15 +1,17 @@
 import Glibc
 
-/// `monogram sign [--config FILE] TARGET`: prints TARGET signed with the first of
-/// `security.signing_keys`, as a server with `security.require_signature` verifies it.
+/// `monogram sign [--config FILE] TARGET [BODY]`: prints TARGET signed with the first of
+/// `security.signing_keys`, as a server with `security.require_signature` verifies it. A
+/// `/purge` target takes the BODY it will be sent with: `body=` + its digest is added before
+/// signing, so the signature cannot be replayed with other tags (API §9).
 ///
 /// TARGET is the path and query (`/avatar/Jane Doe?size=64` or already encoded,
 /// `/avatar/Jane%20Doe?size=64`), or a full `http(s)` URL, whose path and query are signed (a
 /// client, CDN or proxy sends the origin form) and which is printed whole, encoded as a
 /// browser would send it.
 public enum SignCommand {
-    public static func run(target: String, configuration: Configuration) -> Int32 {
-        switch signed(target, keys: configuration.security.signingKeys) {
+    public static func run(target: String, body: String? = nil, configuration: Configuration) -> Int32 {
+        switch signed(target, body: body, keys: configuration.security.signingKeys) {
         case .success(let line):
             Logger.write(line, to: STDOUT_FILENO)
             return 0
@@ -29,7 +31,7 @@ public enum SignCommand {
     /// is signed is what a browser sends for the printed URL: characters a browser would
     /// percent-encode itself (spaces, non-ASCII, `"<>` and friends) are encoded first, and a
     /// fragment is refused (a browser never sends it, and a `sig` inside it would be lost).
-    public static func signed(_ target: String, keys: [String]) -> Result<String, Problem> {
+    public static func signed(_ target: String, body: String? = nil, keys: [String]) -> Result<String, Problem> {
         guard !keys.isEmpty else { return .failure(Problem(description: "no signing key: set security.signing_keys")) }
         guard !target.contains("#") else {
             return .failure(Problem(description: "TARGET must not have a fragment (#…): browsers never send it; write a # that belongs to a value as %23"))
@@ -41,8 +43,20 @@ public enum SignCommand {
         guard origin.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }) else {
             return .failure(Problem(description: "TARGET must not contain control characters (browsers drop or change them)"))
         }
+        var form = browserForm(origin)
+        let isPurge = form.prefix { $0 != "?" } == "/purge"
+        switch (isPurge, body) {
+        case (true, nil):
+            return .failure(Problem(description: "/purge needs the BODY it will send, which the signature covers: monogram sign /purge 'tags=p-…'"))
+        case (true, let body?):
+            form = PurgeSignature.target(form, body: Array(body.utf8))
+        case (false, nil):
+            break
+        case (false, .some):
+            return .failure(Problem(description: "only /purge takes a BODY"))
+        }
         do throws(URLSigner.SigningError) {
-            return .success(prefix + (try URLSigner(keys: keys).sign(browserForm(origin))))
+            return .success(prefix + (try URLSigner(keys: keys).sign(form)))
         } catch {
             return .failure(Problem(description: error.description))
         }

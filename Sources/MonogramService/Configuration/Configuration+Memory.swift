@@ -5,8 +5,10 @@ import MonogramPictures
 
 extension Configuration {
     /// What one connection may hold in memory besides the answers (which the cache or the work
-    /// memory count): the request-head buffer (`server.max_head_bytes` + 4 KiB) and its state.
-    var connectionBytes: Int { server.parserLimits.maxHeadBytes + 4096 + 16384 }
+    /// memory count): the request-head buffer (`server.max_head_bytes` + 4 KiB), its state, and
+    /// its kernel send buffer (2 × `server.send_buffer_bytes`: the kernel doubles `SO_SNDBUF`),
+    /// which a client that reads nothing keeps full and the cgroup charges to the process.
+    var connectionBytes: Int { server.parserLimits.maxHeadBytes + 4096 + 16384 + 2 * server.sendBufferBytes }
 
     /// The README's memory formula for this configuration under `limit` (nil: none), with
     /// `workers` render threads.

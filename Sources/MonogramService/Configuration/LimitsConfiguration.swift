@@ -42,16 +42,25 @@ public struct LimitsConfiguration: Sendable, Hashable {
     /// `limits.client_connections`: connections one client (the peer, by the prefixes above;
     /// trusted proxies are not limited) may hold open at once; 0 for no limit. Default 64.
     public var clientConnections: Int = 64
+    /// `limits.network_connections`: connections one network (by `ipv4_network_prefix` and
+    /// `ipv6_network_prefix`, as the network's budget bucket) may hold open at once; 0 for no
+    /// limit. Default 256: a few addresses of one network cannot take every server slot.
+    public var networkConnections: Int = 256
 
     public init() {}
+
+    /// The prefixes a client's network is cut to: never longer than a client's own, so a
+    /// network holds whole clients.
+    public var networkPrefixes: (ipv4: Int, ipv6: Int) {
+        (min(ipv4NetworkPrefix, ipv4Prefix), min(ipv6NetworkPrefix, ipv6Prefix))
+    }
 
     /// The network bucket of the budget, or nil when `network_clients` is 0.
     public func networkBudget(for budget: RenderBudget) -> ClientBudgetTable.NetworkBudget? {
         guard networkClients > 0 else { return nil }
         return ClientBudgetTable.NetworkBudget(
             budget: RenderBudget(rate: budget.rate * Double(networkClients), burst: budget.burst * networkClients),
-            // A network holds whole clients: never cut longer than a client's own prefix.
-            ipv4Prefix: min(ipv4NetworkPrefix, ipv4Prefix), ipv6Prefix: min(ipv6NetworkPrefix, ipv6Prefix))
+            ipv4Prefix: networkPrefixes.ipv4, ipv6Prefix: networkPrefixes.ipv6)
     }
 
     /// The burst in force: the configured one or the default for the rate.

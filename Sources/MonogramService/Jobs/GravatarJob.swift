@@ -25,6 +25,8 @@ struct GravatarJob: AnswerJob {
 
     var placement: AnswerPlacement { .pool }
     var work: WorkCost { CostModel.avatar(side: pixels, masked: false, format: .png, picture: !sources.isEmpty) }
+    /// The first source's: the upstream is tried only when it gives nothing.
+    var prepaidPictureTokens: Int { sources.first.map(pictures.prepaidTokens) ?? 0 }
     var gatherBudget: Duration { sources.isEmpty ? .zero : pictures.loadBudget }
     /// The directory can change on any reload: the raw target is not remembered as an alias of
     /// this key (the key names the entry's version, the target does not).

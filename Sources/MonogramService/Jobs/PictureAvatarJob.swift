@@ -18,6 +18,7 @@ struct PictureAvatarJob: AnswerJob {
     var work: WorkCost {
         CostModel.avatar(side: resolved.spec.pixelSize, masked: resolved.spec.shape.isMask, format: resolved.options.format, picture: true)
     }
+    var prepaidPictureTokens: Int { pictures.prepaidTokens(url) }
     var gatherBudget: Duration { pictures.loadBudget }
     var tags: [UInt64] { CacheTag.people([resolved.colorKey]) }
 

@@ -17,6 +17,11 @@ struct PictureGroupJob: AnswerJob {
 
     var placement: AnswerPlacement { .pool }
     var work: WorkCost { resolved.work(pictures: wanted.count) }
+    /// Each distinct URL once, as `gather` loads it.
+    var prepaidPictureTokens: Int {
+        var seen: Set<String> = []
+        return wanted.reduce(0) { sum, face in seen.insert(face.url.string).inserted ? sum + pictures.prepaidTokens(face.url) : sum }
+    }
     var gatherBudget: Duration { pictures.loadBudget }
     var tags: [UInt64] { CacheTag.people(resolved.faces.map(\.colorKey)) }
     /// Past the deadline every face is drawn with its initials.

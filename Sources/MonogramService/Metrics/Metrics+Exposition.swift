@@ -61,9 +61,9 @@ extension Metrics {
         if let counters = connectionCounters {
             out.family("monogram_open_connections", .gauge, "Client connections open now.")
             out.sample("monogram_open_connections", [:], Double(counters.openConnections))
-            out.family("monogram_rejected_connections_total", .counter, "Connections refused: max_connections with none idle, or limits.client_connections.")
+            out.family("monogram_rejected_connections_total", .counter, "Connections refused: max_connections with none idle nor a slow head, or limits.client_connections or network_connections.")
             out.sample("monogram_rejected_connections_total", [:], Double(counters.rejectedConnections))
-            out.family("monogram_evicted_connections_total", .counter, "Idle keep-alive connections closed at max_connections to serve a new client.")
+            out.family("monogram_evicted_connections_total", .counter, "Connections closed at max_connections to serve a new client: idle keep-alives, then slow request heads.")
             out.sample("monogram_evicted_connections_total", [:], Double(counters.evictedConnections))
             out.family("monogram_connection_queued_bytes", .gauge, "Answer bytes held for clients (queued or reserved), all connections.")
             out.sample("monogram_connection_queued_bytes", [:], Double(counters.queuedOutputBytes))

@@ -6,9 +6,8 @@ extension AvatarService {
     /// and answers 200 with how many went; the edges of `cache.purge_urls` are told the same.
     /// Allowed with a signature of the target (`/purge?sig=…`) or from `cache.purge_from`.
     func purge(_ request: HTTPRequestHead, peer: String) -> HTTPHandlerResult {
-        guard purging.authorises(request, peer: peer) else {
-            return .respond(fixed.headers.text(
-                AdmissionStatus.forbidden, "purge needs a signed target (/purge?sig=…) or an address in cache.purge_from"), .refused)
+        if case .failure(let refusal) = purging.authorise(request, peer: peer) {
+            return .respond(fixed.headers.text(AdmissionStatus.forbidden, refusal.reason), .refused)
         }
         if let type = request.header(HeaderName.contentType), !AvatarService.isForm(type) {
             return .respond(fixed.errors.response(for: .badParameter(OptionsError(

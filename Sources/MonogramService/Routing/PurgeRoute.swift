@@ -25,13 +25,19 @@ struct PurgeRoute: Sendable {
         self.edges = EdgePurger(urls: configuration.cache.purgeURLs, log: { logger.warning($0) })
     }
 
-    /// Whether this request may purge: a valid signature of its target, else a client address
-    /// in `cache.purge_from`.
-    func authorises(_ request: HTTPRequestHead, peer: String) -> Bool {
-        if let signer, case .success = signer.verify(request.target) { return true }
+    /// Whether this request may purge: a valid signature of its target whose `body=` is its
+    /// body's digest (`PurgeSignature`), else a client address in `cache.purge_from`; if not,
+    /// the 403's reason.
+    func authorise(_ request: HTTPRequestHead, peer: String) -> Result<Void, PurgeRefusal> {
+        var refusal = PurgeRefusal.unauthorised
+        if let signer, case .success(let signatureBytes) = signer.verify(request.target) {
+            let signed = Substring(request.target.utf8.dropLast(signatureBytes))
+            guard let problem = PurgeSignature.check(signed: signed, body: request.body) else { return .success(()) }
+            refusal = .body(problem)
+        }
         let client = proxies.client(
             peer: peer, forwardedFor: request.headers(HeaderName.forwardedFor), forwarded: request.headers(HeaderName.forwarded))
-        return allowed.contains(client)
+        return allowed.contains(client) ? .success(()) : .failure(refusal)
     }
 
     /// Drops the answers of `request` here; how many. Edges are told too when `forward`.

@@ -22,6 +22,7 @@ extension Setting {
             .value("server", "drain_delay", \.server.drainDelay, Convert.durationOrZero),
             .value("server", "max_pipelined_requests", \.server.maxPipelinedRequests) { Convert.integer($0, in: 1...1024, &$1) },
             .value("server", "max_buffered_output", \.server.maxBufferedOutput) { Convert.integer($0, in: 4096...Int(Int32.max), &$1) },
+            .value("server", "send_buffer_bytes", \.server.sendBufferBytes) { Convert.integer($0, in: 0...(1 << 30), &$1) },
             .value("server", "max_target_bytes", \.server.parserLimits.maxTargetBytes) { Convert.integer($0, in: 256...1_048_576, &$1) },
             .value("server", "max_head_bytes", \.server.parserLimits.maxHeadBytes) { Convert.integer($0, in: 1024...1_048_576, &$1) },
             .value("server", "max_header_fields", \.server.parserLimits.maxHeaderFields) { Convert.integer($0, in: 1...10_000, &$1) },
@@ -119,6 +120,7 @@ extension Setting {
             .value("limits", "ipv6_network_prefix", \.limits.ipv6NetworkPrefix) { Convert.integer($0, in: 16...128, &$1) },
             .value("limits", "network_clients", \.limits.networkClients) { Convert.integer($0, in: 0...100_000, &$1) },
             .value("limits", "client_connections", \.limits.clientConnections) { Convert.integer($0, in: 0...1_000_000, &$1) },
+            .value("limits", "network_connections", \.limits.networkConnections) { Convert.integer($0, in: 0...1_000_000, &$1) },
 
             .value("security", "signing_keys", \.security.signingKeys) { Convert.list($0, &$1, element: Syntax.signingKey) },
             .value("security", "require_signature", \.security.requireSignature, Convert.boolean),
