@@ -72,7 +72,7 @@ sources_for() {
         # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
         options | initials)
             one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
-                Sources/MonogramSync/TwoPassBytes.swift ;;
+                Sources/MonogramSync/{TwoPassBytes,MemoryBudget,Locked}.swift ;;
         # Every cache key: MonogramCore's options and answer keys, and the pure /gravatar files
         # that parse a query and name a drawing (the harness spells Digest.hex: its file needs
         # libcrypto).
@@ -88,7 +88,7 @@ sources_for() {
         connection-machine)
             one_module "$1" Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Connection/*.swift \
                 Sources/MonogramHTTP/Message/{HTTPStatus,HTTPResponse,HTTPHeadWriter,HTTPAccessNote}.swift \
-                Sources/MonogramSync/TwoPassBytes.swift ;;
+                Sources/MonogramSync/{TwoPassBytes,MemoryBudget,Locked}.swift ;;
         # The /gravatar directory's CSV reader and row rules: pure Swift, no crypto or files.
         directory-csv) ls Sources/MonogramGravatar/Directory/CSVReader.swift Sources/MonogramGravatar/Directory/DirectoryRows.swift ;;
         picture-headers) echo Sources/MonogramPictures/Fetching/CacheLifetime.swift ;;

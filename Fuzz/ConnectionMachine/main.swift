@@ -2,7 +2,8 @@
 // parser, message and connection sources). The input is a program of events, one opcode byte
 // each (some followed by an argument byte): canned requests or raw bytes arriving in pieces,
 // answers ready (at once or later, small, large or closing), the peer reading n bytes, the peer
-// closing, a reset, clock ticks, drain. A manual clock: every timeout is reachable.
+// closing, a reset, clock ticks, drain, eviction for a newcomer. A manual clock: every timeout
+// is reachable.
 //
 // Invariants, checked after every event:
 // * queued bytes never over the bound HTTPConnectionPolicy.maxBufferedOutput states:
@@ -241,6 +242,13 @@ struct Run {
             if argument == 0xFF {
                 machine.failed()
                 lossAllowed = true
+            } else if argument >= 0xFD {
+                // A full server closes this connection for a newcomer if it may (idle, or a
+                // slow head): never one with an answer owed, queued or still on its way.
+                let kind: Eviction = argument == 0xFE ? .idle : .slowHead
+                if machine.evict(kind, now: now) {
+                    check(owed.isEmpty && machine.output.isEmpty && !machine.awaitsAcknowledgement, "evicted (\(kind)) with an answer owed or unwritten")
+                }
             } else {
                 // A stale or unknown answer is ignored.
                 machine.ready(sequence: UInt64(argument) + 1000, response: answer(0, size: 0))

@@ -72,6 +72,20 @@ struct ConnectionEvictionTests {
         #expect(oldest == 1, "the head that started first goes first")
     }
 
+    @Test("a head after an answer still on its way is not evicted until the answer is acknowledged")
+    func answerDeliveredFirst() {
+        var connection = ConnectionHarness(policy: Self.policy)
+        connection.sendBuffer = 1 << 20
+        connection.send(get("/"))
+        connection.send("GET / HT")
+        connection.advance(milliseconds: 3000)
+        #expect(connection.machine.awaitsAcknowledgement)
+        #expect(connection.machine.slowHeadSince(now: connection.now) == nil)
+        connection.peerAcknowledges(1 << 20)
+        connection.advance(milliseconds: 1)
+        #expect(connection.machine.slowHeadSince(now: connection.now) == .zero)
+    }
+
     @Test("a slow head that was not evicted still gets its 408 at read_header_timeout")
     func stillTimesOut() {
         var connection = ConnectionHarness(policy: Self.policy)

@@ -129,8 +129,9 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
     /// packet or a few). A full server closes the oldest such connection for a new client, as
     /// it closes an idle one: trickling heads from a few addresses held every slot until their
     /// 408, and honest clients got 503s meanwhile.
+    /// Not while its last answer is still on its way (unacknowledged): that one is delivered.
     func slowHeadSince(now: Instant) -> Instant? {
-        guard case let .reading(since) = state, parser.hasPartialRequest, !inputClosed,
+        guard case let .reading(since) = state, parser.hasPartialRequest, !inputClosed, !awaitsAcknowledgement, output.isEmpty,
               since.duration(to: now) > policy.readHeaderTimeout / 4 else { return nil }
         return since
     }
