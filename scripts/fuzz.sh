@@ -71,13 +71,13 @@ sources_for() {
         # The cache, the worker pool and the client budget table need MonogramSync's locks and
         # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
         options | initials)
-            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift ;;
         # Every cache key: MonogramCore's options and answer keys, and the pure /gravatar files
         # that parse a query and name a drawing (the harness spells Digest.hex: its file needs
         # libcrypto).
         canonical-keys)
-            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift \
                 Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,Identicon,RedirectTarget}.swift \
                 Sources/MonogramGravatar/Directory/{DirectoryEntry,DirectoryRows,CSVReader}.swift ;;
