@@ -68,16 +68,16 @@ sources_for() {
     case "$1" in
         http-parser)
             ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
-        # The cache, the worker pool and the client budget table need MonogramSync's locks and
+        # The cache and the worker pool need MonogramSync's locks and
         # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
         options | initials)
-            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift ;;
         # Every cache key: MonogramCore's options and answer keys, and the pure /gravatar files
         # that parse a query and name a drawing (the harness spells Digest.hex: its file needs
         # libcrypto).
         canonical-keys)
-            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift \
                 Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,Identicon,RedirectTarget}.swift \
                 Sources/MonogramGravatar/Directory/{DirectoryEntry,DirectoryRows,CSVReader}.swift ;;
@@ -111,7 +111,7 @@ sources_for() {
                 Sources/MonogramRender/Codecs/{PNGCodec,RGBAImage,WebPCodec}.swift Sources/MonogramRender/Drawing/CairoSurface.swift \
                 Sources/MonogramRender/{RenderError,RenderError+Cairo}.swift
             for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift \
-                Tests/Support/MonogramRenderTestSupport/*.swift; do
+                Tests/Support/MonogramRenderTestSupport/{PNGCodec+Libpng,PNGWriter+Check,WebPCodec+Decode}.swift; do
                 sed -E '/^(@testable |package )?import (MonogramRender|MonogramRenderTestSupport|Testing)$/d' "$file" > "$dir/$(basename "$file")"
             done
             ls "$dir"/*.swift ;;
@@ -123,7 +123,7 @@ sources_for() {
                 Sources/MonogramCore/Options/{PathSegment,OptionsError}.swift Sources/MonogramCore/Initials/String+NFC.swift ;;
         signature)
             ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift \
-                Sources/MonogramCore/ClientBudget/ClientKey.swift Sources/MonogramService/Admission/ClientAddress.swift ;;
+                Sources/MonogramService/Admission/ClientBudget/{ClientKey,ClientAddress}.swift ;;
     esac
 }
 
