@@ -105,12 +105,13 @@ sources_for() {
         # their imports removed).
         png-writer)
             local dir="$OUT/src/png-writer"
+            rm -rf "$dir"
             mkdir -p "$dir"
             ls Sources/MonogramRender/Encoding/Deflate/{RunDeflate*,DeflateScratch,BitWriter,HuffmanCode*,HuffmanWork}.swift \
                 Sources/MonogramRender/Encoding/{PNGWriter*,PaletteBuilder,StraightPixels*,PixelCache,EncoderOutput}.swift \
                 Sources/MonogramRender/Codecs/{PNGCodec,RGBAImage,WebPCodec}.swift Sources/MonogramRender/Drawing/CairoSurface.swift \
                 Sources/MonogramRender/{RenderError,RenderError+Cairo}.swift
-            for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift \
+            for file in Tests/MonogramRenderTests/Encoding/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift \
                 Tests/Support/MonogramRenderTestSupport/{PNGCodec+Libpng,PNGWriter+Check,WebPCodec+Decode}.swift; do
                 sed -E '/^(@testable |package )?import (MonogramRender|MonogramRenderTestSupport|Testing)$/d' "$file" > "$dir/$(basename "$file")"
             done
