@@ -6,7 +6,7 @@ CONFIG ?= config/monogram.json
 HOST ?=
 PORT ?=
 
-.PHONY: deps deps-build deps-test build image run test test-sanitized fuzz soak hostile bench clean
+.PHONY: help deps deps-build deps-test build image run unit test test-sanitized fuzz soak hostile bench clean
 
 ## deps: install the Debian packages that building, tests and benchmarks need (only missing ones)
 deps:
@@ -36,6 +36,12 @@ image:
 ## run: build and serve with $(CONFIG); --host/--port only when HOST/PORT are given
 run: build
 	.build/release/monogram --config $(CONFIG)$(if $(HOST), --host $(HOST))$(if $(PORT), --port $(PORT))
+
+## unit: the fast inner loop: every unit test target (all but the live MonogramIntegrationTests),
+## no test tools to install, no network tools, no `monogram` binary started; `make test` is everything
+unit:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip 'MonogramIntegrationTests\.'
 
 ## test: the whole test suite (unit, golden images, live HTTP), then the deployment checks:
 ## OpenAPI document + schemathesis against the built server, Kubernetes, compose, systemd and
@@ -74,5 +80,10 @@ ONLY ?=
 hostile: deps build
 	python3 scripts/hostile.py --binary .build/release/monogram $(foreach o,$(ONLY),--only $(o))
 
+## help: this list of targets (each `## name:` comment of this Makefile)
+help:
+	@sed -n 's/^## //p' $(firstword $(MAKEFILE_LIST))
+
+## clean: remove .build (every build, the Python tools' venv)
 clean:
 	rm -rf .build

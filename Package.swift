@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "CEncoders",
             path: "Sources/CEncoders",
-            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z")]
         ),
 
         // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).
@@ -74,11 +74,27 @@ let package = Package(
         .target(name: "MonogramClient", swiftSettings: clientSettings),
         .executableTarget(name: "monogram", dependencies: ["MonogramService"], swiftSettings: settings),
 
+        // Test support, built only with the tests: the codecs only tests use (strict PNG, WebP
+        // and AVIF decoders; the libpng encoder our PNG writer replaced, the reference it is
+        // compared with), kept out of the product's C and Swift targets.
+        .target(
+            name: "CTestCodecs",
+            dependencies: ["CEncoders"],
+            path: "Tests/Support/CTestCodecs",
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("z"), .linkedLibrary("png16")]
+        ),
+        .target(
+            name: "MonogramRenderTestSupport",
+            dependencies: ["MonogramRender", "CEncoders", "CTestCodecs"],
+            path: "Tests/Support/MonogramRenderTestSupport",
+            swiftSettings: settings
+        ),
+
         .testTarget(name: "MonogramClientTests", dependencies: ["MonogramClient"], swiftSettings: settings),
         .testTarget(name: "MonogramCoreTests", dependencies: ["MonogramCore"], swiftSettings: settings),
         .testTarget(
             name: "MonogramRenderTests",
-            dependencies: ["MonogramRender", "MonogramCore"],
+            dependencies: ["MonogramRender", "MonogramRenderTestSupport", "MonogramCore"],
             resources: [.copy("Goldens")],
             swiftSettings: settings
         ),
@@ -93,6 +109,6 @@ let package = Package(
         ),
         .testTarget(name: "MonogramServiceTests", dependencies: ["MonogramService"], swiftSettings: settings),
         // Live tests: start the real `monogram` executable and speak HTTP over sockets.
-        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram", "MonogramRender", "MonogramClient"], swiftSettings: settings),
+        .testTarget(name: "MonogramIntegrationTests", dependencies: ["monogram", "MonogramRender", "MonogramRenderTestSupport", "MonogramClient"], swiftSettings: settings),
     ]
 )

@@ -29,7 +29,7 @@ SCRIPTS = [
     ("korean", "민준"), ("thai", "สม"), ("emoji", "👩‍👩‍👧"), ("flag", "🇫🇷"),
 ]
 SHAPES = ["square", "circle", "rounded", "squircle"]
-# The golden tests' tolerance (Tests/MonogramRenderTests/GoldenImage.swift).
+# The golden tests' tolerance (Tests/MonogramRenderTests/Drawing/GoldenImage.swift).
 CHANNEL_TOLERANCE = 8
 DIFFERING_PIXEL_BUDGET = 0.005
 HALF_HEADS = 32

@@ -68,16 +68,16 @@ sources_for() {
     case "$1" in
         http-parser)
             ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
-        # The cache, the worker pool and the client budget table need MonogramSync's locks and
+        # The cache and the worker pool need MonogramSync's locks and
         # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
         options | initials)
-            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
                 Sources/MonogramSync/{TwoPassBytes,MemoryBudget,Locked}.swift ;;
         # Every cache key: MonogramCore's options and answer keys, and the pure /gravatar files
         # that parse a query and name a drawing (the harness spells Digest.hex: its file needs
         # libcrypto).
         canonical-keys)
-            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /WorkerPool.swift -e /ClientBudgetTable.swift) \
+            one_module "$1" $(find Sources/MonogramCore -name '*.swift' | sort | grep -v -e /LRUCache.swift -e /LRUList.swift -e /WorkerPool.swift) \
                 Sources/MonogramSync/TwoPassBytes.swift \
                 Sources/MonogramGravatar/{GravatarPlan,GravatarQuery,GravatarHash,Identicon,RedirectTarget}.swift \
                 Sources/MonogramGravatar/Directory/{DirectoryEntry,DirectoryRows,CSVReader}.swift ;;
@@ -100,17 +100,20 @@ sources_for() {
                 Sources/MonogramPictures/PictureError.swift \
                 Sources/MonogramCore/Support/PictureBitmap.swift ;;
         # Our PNG writer and the WebP encoder with what they need of MonogramRender, plus the
-        # round-trip test's image generator and checks and the frozen reference encoder they
-        # compare against (one module: their imports removed).
+        # round-trip test's image generator and checks, the test codecs (strict decoders, the
+        # libpng encoder) and the frozen reference encoder they compare against (one module:
+        # their imports removed).
         png-writer)
             local dir="$OUT/src/png-writer"
+            rm -rf "$dir"
             mkdir -p "$dir"
             ls Sources/MonogramRender/Encoding/Deflate/{RunDeflate*,DeflateScratch,BitWriter,HuffmanCode*,HuffmanWork}.swift \
                 Sources/MonogramRender/Encoding/{PNGWriter*,PaletteBuilder,StraightPixels*,PixelCache,EncoderOutput}.swift \
                 Sources/MonogramRender/Codecs/{PNGCodec,RGBAImage,WebPCodec}.swift Sources/MonogramRender/Drawing/CairoSurface.swift \
                 Sources/MonogramRender/{RenderError,RenderError+Cairo}.swift
-            for file in Tests/MonogramRenderTests/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift; do
-                sed -E '/^(@testable )?import (MonogramRender|Testing)$/d' "$file" > "$dir/$(basename "$file")"
+            for file in Tests/MonogramRenderTests/Encoding/{StructuredImage,EncoderRoundTrip,ReferencePNG,ReferenceRunDeflate}.swift \
+                Tests/Support/MonogramRenderTestSupport/{PNGCodec+Libpng,PNGWriter+Check,WebPCodec+Decode}.swift; do
+                sed -E '/^(@testable |package )?import (MonogramRender|MonogramRenderTestSupport|Testing)$/d' "$file" > "$dir/$(basename "$file")"
             done
             ls "$dir"/*.swift ;;
         # URL signatures and client addresses: the pure files (Digest needs libcrypto; the
@@ -121,7 +124,7 @@ sources_for() {
                 Sources/MonogramCore/Options/{PathSegment,OptionsError}.swift Sources/MonogramCore/Initials/String+NFC.swift ;;
         signature)
             ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift \
-                Sources/MonogramCore/ClientBudget/ClientKey.swift Sources/MonogramService/Admission/ClientAddress.swift ;;
+                Sources/MonogramService/Admission/ClientBudget/{ClientKey,ClientAddress}.swift ;;
     esac
 }
 
@@ -140,12 +143,15 @@ c_flags_for() {
             mkdir -p "$dir"
             clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CEncoders/include \
                 -c Sources/CEncoders/cencoders.c -o "$dir/cencoders.o"
+            clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CEncoders/include -I Tests/Support/CTestCodecs/include \
+                -c Tests/Support/CTestCodecs/ctestcodecs.c -o "$dir/ctestcodecs.o"
             printf 'module CEncoders {\n    header "%s/Sources/CEncoders/include/cencoders.h"\n    export *\n}\n' "$PWD" > "$dir/module.modulemap"
+            printf 'module CTestCodecs {\n    header "%s/Tests/Support/CTestCodecs/include/ctestcodecs.h"\n    export *\n}\n' "$PWD" >> "$dir/module.modulemap"
             # CPangoCairo is a system-library module: its module map, pkg-config's include paths.
             local cflags
             cflags=$(pkg-config --cflags pangocairo | xargs -n1 printf -- '-Xcc %s ')
             # MonogramRender's files mix `private import Glibc` with the harness's plain import.
-            echo "-enable-upcoming-feature InternalImportsByDefault -I $dir -I Sources/CPangoCairo $cflags $dir/cencoders.o -lwebp -lavif -ldeflate -lz -lpng16 $(pkg-config --libs pangocairo) -lfontconfig" ;;
+            echo "-enable-upcoming-feature InternalImportsByDefault -I $dir -I Sources/CPangoCairo $cflags -Xcc -I -Xcc Sources/CEncoders/include $dir/cencoders.o $dir/ctestcodecs.o -lwebp -lavif -ldeflate -lz -lpng16 $(pkg-config --libs pangocairo) -lfontconfig" ;;
     esac
 }
 

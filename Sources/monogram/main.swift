@@ -4,14 +4,22 @@ import Foundation
 import MonogramHTTP
 import MonogramService
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 let loaded: (Configuration, CommandLineAction)
 do {
-    loaded = try Configuration.load(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    let options: CommandLineOptions
+    do {
+        options = try CommandLineOptions.parse(arguments)
+    } catch {
+        // Before the configuration exists there is no log format to follow: plain text, one
+        // line per problem (`render`'s options are request parameters: exit 2, as a bad one).
+        let status = CommandLineOptions.mistakeStatus(arguments: arguments)
+        for problem in error.problems { Logger().error((status == 1 ? "invalid configuration: " : "") + problem) }
+        exit(status)
+    }
+    loaded = try Configuration.load(options: options, environment: ProcessInfo.processInfo.environment)
 } catch {
-    // Before the configuration exists there is no log format to follow: plain text, one line
-    // per problem.
-    let logger = Logger()
-    for problem in error.problems { logger.error("invalid configuration: " + problem) }
+    for problem in error.problems { Logger().error("invalid configuration: " + problem) }
     exit(ServiceRunner.ExitCode.badConfiguration.rawValue)
 }
 let (configuration, action) = loaded

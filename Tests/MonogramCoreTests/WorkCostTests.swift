@@ -69,22 +69,6 @@ import Testing
         #expect(CostModel.picture(sourcePixels: Int.max, sourceBytes: Int.max, fetched: true, decodeBytes: 0).tokens > 0)
     }
 
-    @Test("at 1 token a second, a group of ten 40 MP pictures is refused before its second decode")
-    func groupOfLargePictures() {
-        let budget = RenderBudget(rate: 1, burst: RenderBudget.defaultBurst(rate: 1))
-        var buckets = ClientBuckets(budget: budget, capacity: 4)
-        let client = ClientKey(high: 0, low: 1)
-        let row = CostModel.render(width: 64 * 5, height: 64, faceSide: 64, faces: 10, masked: false, format: .png, pictures: 10)
-        #expect(buckets.charge(client, cost: row.tokens, now: 0) == .admitted)
-        let picture = CostModel.picture(sourcePixels: 40_000_000, sourceBytes: 40_000, fetched: true, decodeBytes: 160_000_000)
-        var decoded = 0
-        for _ in 0..<10 {
-            guard buckets.charge(client, cost: picture.tokens, now: 0) == .admitted else { break }
-            decoded += 1
-        }
-        #expect(decoded == 0)
-    }
-
     @Test("work done in turn adds CPU and output, keeps the larger peak")
     func then() {
         let a = WorkCost(cpuNanoseconds: 10, peakBytes: 100, outputBytes: 5)

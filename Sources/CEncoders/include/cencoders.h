@@ -31,14 +31,6 @@ int monogram_webp_encode(const uint8_t *rgba, int width, int height, size_t stri
 int monogram_avif_encode(const uint8_t *rgba, int width, int height, size_t stride, int quantizer,
                          int alpha_quantizer, int speed, uint8_t **out, size_t *out_size, int *detail);
 
-/// Decodes an AVIF to straight RGBA8 (`width * height * 4` bytes, freed with monogram_free),
-/// refusing images over `max_pixels`. Used by tests and benchmarks to check what we serve.
-int monogram_avif_decode(const uint8_t *data, size_t size, size_t max_pixels, uint8_t **out, int *width,
-                         int *height, int *detail);
-
-/// Decodes a WebP to straight RGBA8 (freed with monogram_free). For tests and benchmarks.
-int monogram_webp_decode(const uint8_t *data, size_t size, uint8_t **out, int *width, int *height);
-
 /// zlib-wrapped DEFLATE of `in` at libdeflate `level` (0…12) into `out` with the calling
 /// thread's own compressor, created on first use and freed when the thread exits (allocating
 /// one costs more than compressing a small avatar). Returns the bytes written, 0 when `out` is
@@ -52,14 +44,6 @@ size_t monogram_zlib1_compress(const void *in, size_t in_size, void *out, size_t
 
 /// An output size that always suffices for either compressor above with `in_size` bytes.
 size_t monogram_zlib_bound(size_t in_size);
-
-/// Decodes a PNG to straight RGBA8 (freed with monogram_free) through libpng's simplified API,
-/// after checking the file more strictly than libpng: CRCs, chunk order, nothing after IEND,
-/// and one zlib stream that inflates to exactly the scanlines' size and ends with the IDAT
-/// data. For tests and the fuzz target checking our own PNG writer (`detail` says which check
-/// failed). Refuses images over `max_pixels`.
-int monogram_png_decode_rgba(const uint8_t *data, size_t size, size_t max_pixels, uint8_t **out, int *width,
-                             int *height, int *detail);
 
 /// Frees a buffer returned above (each library has its own allocator; this knows which).
 void monogram_free(uint8_t *buffer);

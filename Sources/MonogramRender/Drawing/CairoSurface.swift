@@ -1,7 +1,7 @@
 internal import CPangoCairo
 
 /// Sole owner of one `cairo_surface_t`; lives for one render (or one mask scaling).
-struct CairoSurface: ~Copyable {
+package struct CairoSurface: ~Copyable {
     let pointer: OpaquePointer
 
     /// The two pixel layouts the renderer uses.
@@ -63,12 +63,12 @@ struct CairoSurface: ~Copyable {
                 UnsafeMutablePointer(mutating: pixels), format.cairo, Int32(width), Int32(height), Int32(stride)))
     }
 
-    var width: Int { Int(cairo_image_surface_get_width(pointer)) }
-    var height: Int { Int(cairo_image_surface_get_height(pointer)) }
-    var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    package var width: Int { Int(cairo_image_surface_get_width(pointer)) }
+    package var height: Int { Int(cairo_image_surface_get_height(pointer)) }
+    package var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
 
     /// Flushes pending drawing and lends the pixel memory (image surfaces only).
-    func withPixels<R>(_ body: (UnsafeRawPointer) throws(RenderError) -> R) throws(RenderError) -> R {
+    package func withPixels<R>(_ body: (UnsafeRawPointer) throws(RenderError) -> R) throws(RenderError) -> R {
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else {
             throw RenderError(kind: .drawing, message: "image surface has no data")

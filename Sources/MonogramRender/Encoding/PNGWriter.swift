@@ -5,7 +5,7 @@ internal import CEncoders
 /// libpng was given before (`PNGCodec.encodeWithLibpng` keeps that path for comparison); only
 /// the compression differs: `RunDeflate`, made for avatars, smaller and several times faster
 /// than zlib level 1 on them (docs/benchmarks.md), with zlib level 1 for pictures.
-enum PNGWriter {
+package enum PNGWriter {
     /// libdeflate's level for `size` bytes of scanlines when `.libdeflate(level: nil)` is asked
     /// for (comparisons only): level 1, but level 6 for ≤ 8 KiB, where level 1's block headers
     /// can cost a few bytes more than zlib's.

@@ -1,7 +1,7 @@
 /// Collects the distinct RGBA colours of an image while it is converted, giving up past 256:
 /// flat avatars (solid background, anti-aliased text) usually fit, and an indexed PNG of them
 /// is a quarter of the data to deflate. Works on raw memory because it runs once per pixel.
-struct PaletteBuilder: ~Copyable {
+package struct PaletteBuilder: ~Copyable {
     /// Open-addressing table: a power of two comfortably above 256 keeps probes short.
     private static let slotCount = 1024
     private let keys: UnsafeMutablePointer<UInt32>
@@ -11,7 +11,7 @@ struct PaletteBuilder: ~Copyable {
     private(set) var count = 0
     private(set) var overflowed = false
 
-    init() {
+    package init() {
         keys = .allocate(capacity: PaletteBuilder.slotCount)
         slots = .allocate(capacity: PaletteBuilder.slotCount)
         slots.initialize(repeating: 0, count: PaletteBuilder.slotCount)
@@ -26,7 +26,7 @@ struct PaletteBuilder: ~Copyable {
 
     /// The palette index of `colour` (packed as 0xRRGGBBAA), or nil once over 256 colours.
     @inline(__always)
-    mutating func index(of colour: UInt32) -> UInt8? {
+    package mutating func index(of colour: UInt32) -> UInt8? {
         if overflowed { return nil }
         var slot = Int((colour &* 0x9E37_79B1) >> 22) // Fibonacci hash onto 1024 slots
         while slots[slot] != 0 {
@@ -55,7 +55,7 @@ struct PaletteBuilder: ~Copyable {
     var colours: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: storage, count: count) }
 
     /// The palette as RGBA bytes, as `monogram_png_encode` expects.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count * 4)
         for i in 0..<count {

@@ -3,7 +3,7 @@ extension CommandLineOptions {
     public static let usage = """
         USAGE: monogram [serve] [--config PATH] [--host HOST] [--port PORT]
                monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
-               monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE
+               monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE|-
                monogram sign [--config PATH] TARGET
                monogram sign [--config PATH] /purge BODY
                monogram tag KEY
@@ -16,6 +16,7 @@ extension CommandLineOptions {
           serve           run the HTTP service until SIGTERM or SIGINT (the default)
           healthcheck     GET /healthz on the configured host and port; exit 0 on 200, else 1
           render          draw one avatar into FILE, as GET /avatar/NAME?PARAMETER=VALUE would
+                          (the same parse: NAME may end in .png, .svg, .json, .webp or .avif)
           sign            print TARGET (/avatar/…, /group/… or a full URL) with the sig= of
                           the first security.signing_keys key appended; /purge also takes
                           the BODY it will send (tags=…), whose digest the signature covers
@@ -29,7 +30,8 @@ extension CommandLineOptions {
           --host HOST     address to listen on (overrides server.host)
           --port PORT     port to listen on, 0 for any free port (overrides server.port)
           -o, --output FILE
-                          render: where to write the image
+                          render: where to write the image, - for stdout; a suffix .png,
+                          .svg, .json, .webp or .avif asks for that format
           --size N, --shape S, --format F, --bg HEX, ...
                           render: any query parameter of GET /avatar/{name}
           -h, --help      show this text
@@ -48,6 +50,7 @@ extension CommandLineOptions {
         EXIT CODES:
           0   clean shutdown after SIGTERM or SIGINT, or the command succeeded
           1   bad configuration or arguments (or healthcheck: not healthy)
-          2   cannot start here: the listening address cannot be bound, or the memory limit cannot hold the configuration
+          2   cannot start here: the listening address cannot be bound, or the memory limit cannot hold the configuration;
+              render: a request the server would refuse (an unknown option, a bad parameter or picture)
         """
 }

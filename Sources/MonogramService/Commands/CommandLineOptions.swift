@@ -1,3 +1,5 @@
+import MonogramCore
+
 /// The command line, parsed: which action, which configuration file, and which keys the flags
 /// override. `Configuration.load(arguments:environment:)` combines this with the file and
 /// environment; the pieces are public for callers that need them apart.
@@ -14,13 +16,10 @@ public struct CommandLineOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// The query parameters of API §1 that `render` accepts as `--name value`, listed here so a
-    /// misspelt flag is an error instead of a parameter the options parser silently ignores.
-    static let renderParameters: Set<String> = [
-        "size", "dpr", "shape", "radius", "bg", "background", "color", "initials", "length",
-        "uppercase", "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
-        "palette", "colors", "gradient",
-    ]
+    /// The query parameters of API §1 that `render` accepts as `--name value`: the server's
+    /// own list, so a misspelt flag is an error instead of a parameter the options parser
+    /// silently ignores.
+    static let renderParameters = Set(AvatarOptions.parameterNames)
 
     /// Parses the arguments after the program name:
     /// `[serve|healthcheck|render NAME|help] [--option value | --option=value]… [-- NAME]`.
@@ -29,11 +28,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     public static func parse(_ arguments: [String]) throws(ConfigurationError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var tokens = arguments[...]
-        var command = "serve"
-        if let first = tokens.first, !first.hasPrefix("-") {
-            command = first
-            tokens = tokens.dropFirst()
-        }
+        let command = Self.command(in: arguments)
+        if let first = tokens.first, !first.hasPrefix("-") { tokens = tokens.dropFirst() }
         switch command {
         case "serve", "healthcheck", "render", "sign", "tag": break
         case "help": return CommandLineOptions(action: .help)
@@ -117,6 +113,18 @@ public struct CommandLineOptions: Sendable, Equatable {
         }
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         return options
+    }
+
+    /// The command `arguments` name (their first word unless it is an option), `serve` by default.
+    public static func command(in arguments: [String]) -> String {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return "serve" }
+        return first
+    }
+
+    /// The exit status for mistakes in `arguments`: `RenderCommand.refused` (2) for `render`,
+    /// whose options are a request's parameters, else 1 (bad configuration or arguments).
+    public static func mistakeStatus(arguments: [String]) -> Int32 {
+        command(in: arguments) == "render" ? RenderCommand.refused : 1
     }
 
     private init(action: CommandLineAction) {

@@ -3,31 +3,68 @@ import MonogramCore
 import MonogramRender
 
 /// `monogram render NAME --size 64 … -o FILE`: one avatar without a server, exactly as
-/// `GET /avatar/NAME?size=64…` would draw it.
+/// `GET /avatar/NAME?size=64…` would draw it. The arguments become that request
+/// (`RenderRequest`) and go through the server's parse and the route's job, pictures included;
+/// the bytes are in the format `-o`'s suffix or `--format` names; `-o -` writes to stdout.
 public enum RenderCommand {
+    /// The exit status of a request the server would refuse with a 400 (a bad or unknown
+    /// parameter, a refused picture URL, a name over 256 bytes, a format the output file's
+    /// suffix contradicts), as of a misspelt option.
+    public static let refused: Int32 = 2
+
     public static func run(name: String, query: [(String, String)], output: String, configuration: Configuration) -> Int32 {
+        let logger = Logger(format: configuration.log.format)
         let problems = configuration.startupProblems()
         guard problems.isEmpty else {
-            for problem in problems { Logger(format: configuration.log.format).error("invalid configuration: " + problem) }
+            for problem in problems { logger.error("invalid configuration: " + problem) }
+            return 1
+        }
+        let renderer: Renderer
+        do {
+            renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
+        } catch {
+            logger.error("render failed: \(error)")
+            return 1
+        }
+        let jobs = JobFactory(
+            configuration: configuration, renderer: renderer, headers: CommonHeaders(corsOrigin: configuration.http.corsOrigin), logger: logger)
+        let produced: Produced
+        do throws(ServiceError) {
+            let parsed: (name: String, options: AvatarOptions)
+            do throws(OptionsError) {
+                parsed = try RenderRequest(name: name, parameters: query, output: output).parse(with: jobs)
+            } catch {
+                throw .badParameter(error)
+            }
+            produced = switch jobs.avatar(name: parsed.name, options: parsed.options) {
+            case .initials(let job): try job.produceNow(renderTimeout: configuration.render.timeout)
+            case .picture(let job): try job.produceNow(renderTimeout: configuration.render.timeout)
+            }
+        } catch {
+            switch error {
+            case .badParameter(let problem):
+                logger.error("render: \(problem.message)")
+                return refused
+            default:
+                logger.error("render failed: \(error)")
+                return 1
+            }
+        }
+        guard case .image(let bytes, _, _, _, _) = produced.content else {
+            // `fallback=404` and no picture: the server's 404.
+            logger.error("render: no picture for this avatar (fallback=404)")
             return 1
         }
         do {
-            let renderer = try Renderer(configuration: RendererConfiguration(masksDirectory: configuration.render.masksDir))
-            let decoded = name.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
-            let options = try AvatarOptions(query: query.map { (name: $0.0, value: $0.1) }, limits: configuration.render.limits(masks: renderer.maskNames))
-            try options.checkTheme()
-            let resolved = configuration.render.resolver.resolve(name: decoded, options: options)
-            try options.format.check(pixels: options.pixelSize * options.pixelSize)
-            let bytes: [UInt8] = switch options.format {
-            case .json: Array(resolved.json.utf8)
-            case .png, .svg, .webp, .avif:
-                try renderer.render(resolved.spec, format: options.format.image, document: Drawing.document(key: .avatar(options, name: decoded), title: resolved.alt))
+            if output == "-" {
+                try FileHandle.standardOutput.write(contentsOf: Data(bytes))
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: output))
             }
-            try Data(bytes).write(to: URL(fileURLWithPath: output))
-            return 0
         } catch {
-            Logger(format: configuration.log.format).error("render failed: \(error)")
+            logger.error("render: cannot write \(output): \(error.localizedDescription)")
             return 1
         }
+        return 0
     }
 }

@@ -13,7 +13,14 @@ extension Configuration {
     public static func load(
         arguments: [String], environment: [String: String]
     ) throws(ConfigurationError) -> (Configuration, CommandLineAction) {
-        let options = try CommandLineOptions.parse(arguments)
+        try load(options: CommandLineOptions.parse(arguments), environment: environment)
+    }
+
+    /// Like `load(arguments:environment:)` with the command line already parsed (the executable
+    /// parses first: a mistake in `render`'s arguments exits with its own status).
+    public static func load(
+        options: CommandLineOptions, environment: [String: String]
+    ) throws(ConfigurationError) -> (Configuration, CommandLineAction) {
         // Help must work even when the configuration is broken: that is when it is needed.
         if options.action == .help || options.action == .version { return (Configuration(), options.action) }
         let configuration = try load(

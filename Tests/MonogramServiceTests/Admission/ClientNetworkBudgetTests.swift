@@ -1,4 +1,5 @@
 import MonogramCore
+import MonogramService
 import Testing
 
 /// The second, coarser bucket of `ClientBudgetTable`: a client's network (/24, /48) shares

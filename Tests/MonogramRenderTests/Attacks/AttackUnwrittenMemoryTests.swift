@@ -1,6 +1,7 @@
 import MonogramCore
 import Testing
 @testable import MonogramRender
+import MonogramRenderTestSupport
 
 /// Attacks on renders drawn on memory that is never cleared (`CairoSurface.InitialPixels`):
 /// whatever the memory held before (another render's pixels, in production), the image must

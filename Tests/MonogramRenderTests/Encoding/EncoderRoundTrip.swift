@@ -1,4 +1,5 @@
 @testable import MonogramRender
+import MonogramRenderTestSupport
 
 /// Encodes a `StructuredImage` every way the renderer can and decodes each result with an
 /// outside decoder (libpng behind strict structure checks; libwebp): PNG indexed or RGBA as

@@ -1,4 +1,6 @@
 internal import CEncoders
+internal import CTestCodecs
+package import MonogramRender
 
 extension PNGWriter {
     /// Straight RGBA8 pixels of a PNG, exactly (no premultiplied detour like `PNGCodec.decode`),

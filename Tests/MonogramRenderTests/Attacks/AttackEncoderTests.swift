@@ -1,6 +1,7 @@
 import MonogramCore
 import Testing
 @testable import MonogramRender
+import MonogramRenderTestSupport
 
 /// Attacks on the PNG encoder (StraightPixels, PixelCache, RunDeflate, HuffmanCode) with the
 /// pixels a hostile picture gives through the real `render`: noise, gradients, images a colour

@@ -1,6 +1,7 @@
 import MonogramCore
 import Testing
 @testable import MonogramRender
+import MonogramRenderTestSupport
 
 @Suite("PNG writer (libdeflate) against the libpng encoder it replaced")
 struct PNGWriterTests {

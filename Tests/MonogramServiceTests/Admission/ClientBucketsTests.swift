@@ -1,4 +1,5 @@
 import MonogramCore
+import MonogramService
 import Testing
 
 /// The per-client token buckets with a hand-driven clock (nanoseconds): no sleeps, no timing.
@@ -113,5 +114,21 @@ import Testing
         // Tokens given directly are capped at the burst like pixel costs.
         #expect(table.charge(ClientKey(high: 2, low: 2), tokens: 500, now: 0) == .admitted)
         #expect(table.charge(ClientKey(high: 2, low: 2), tokens: 1, now: 0) == .refused(retryAfter: 1))
+    }
+
+    @Test("at 1 token a second, a group of ten 40 MP pictures is refused before its second decode")
+    func groupOfLargePictures() {
+        let budget = RenderBudget(rate: 1, burst: RenderBudget.defaultBurst(rate: 1))
+        var buckets = ClientBuckets(budget: budget, capacity: 4)
+        let client = ClientKey(high: 0, low: 1)
+        let row = CostModel.render(width: 64 * 5, height: 64, faceSide: 64, faces: 10, masked: false, format: .png, pictures: 10)
+        #expect(buckets.charge(client, cost: row.tokens, now: 0) == .admitted)
+        let picture = CostModel.picture(sourcePixels: 40_000_000, sourceBytes: 40_000, fetched: true, decodeBytes: 160_000_000)
+        var decoded = 0
+        for _ in 0..<10 {
+            guard buckets.charge(client, cost: picture.tokens, now: 0) == .admitted else { break }
+            decoded += 1
+        }
+        #expect(decoded == 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MonogramRender
+import MonogramRenderTestSupport
 import Testing
 
 @Suite("live WebP and AVIF answers")

@@ -1,6 +1,7 @@
 import Foundation
 import MonogramClient
 import MonogramRender
+import MonogramRenderTestSupport
 import Testing
 
 /// Every case of clients/cases.json built by the Swift client (`MonogramClient`) and sent to the

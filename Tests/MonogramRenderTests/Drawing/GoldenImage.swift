@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MonogramRender
+import MonogramRenderTestSupport
 
 /// Golden images compared as decoded pixels, never bytes: zlib or libpng updates change the
 /// bytes of identical pictures, and small font-rasteriser changes move a few edge pixels.

@@ -5,6 +5,7 @@ import Foundation
 import MonogramCore
 import Testing
 @testable import MonogramRender
+import MonogramRenderTestSupport
 
 /// Bytes and encode time per format, and the old PNG encoder against the new one, on the same
 /// drawing. Off by default (timings on a shared box are noise, not a test):
