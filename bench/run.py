@@ -24,7 +24,7 @@ Knobs (environment): BENCH=hits,misses,mixed,access,table,abuse,anchors (any sub
   MONOGRAM=.build/release/monogram OUT=bench-out DEADLINE=900 (seconds; the run is aborted past it)
   TABLE_DURATION=3s TABLE_CONNECTIONS=16 TABLE_CACHE_BYTES=16777216 TABLE_CELLS=<labels, comma-separated>
   ABUSE=1 (ABUSE=0 drops the abuse phase; see bench/abuse.py)
-  NGINX=workers=1,sendfile=on,tcp_nopush=on,open_file_cache=on (the hit anchor's setup; access
+  NGINX=workers=1,sendfile=off,tcp_nopush=off,open_file_cache=on (the hit anchor's setup; access
   log always off) NGINX_SETUPS=<setups separated by ";"> LOOPS=0 (monogram's server.loops; 0: one
   per online CPU, i.e. 2 event loops on the one pinned core)
 PIN=1 (the default) pins the servers (and the baseline) to CPU 0 and wrk to CPU 1; PIN=0 lets
@@ -81,13 +81,15 @@ DEADLINE = time.monotonic() + float(env("DEADLINE", "900"))
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 SERVER_CPU, CLIENT_CPU = ("0", "1")
 # nginx's best setup on the one pinned core (docs/benchmarks.md, "Performance v3"): the anchor.
-NGINX_SETUP = env("NGINX", "workers=1,sendfile=on,tcp_nopush=on,open_file_cache=on")
+NGINX_SETUP = env("NGINX", "workers=1,sendfile=off,tcp_nopush=off,open_file_cache=on")
+# sendfile off: one pread and one writev per hit; tcp_nopush on adds two setsockopt (cork,
+# uncork), open_file_cache off an open, fstat and close (bench/syscalls.py counts them).
 NGINX_SETUPS = [part.strip() for part in env("NGINX_SETUPS", ";".join([
-    "workers=1,sendfile=on,tcp_nopush=on,open_file_cache=on",
-    "workers=2,sendfile=on,tcp_nopush=on,open_file_cache=on",
-    "workers=1,sendfile=on,tcp_nopush=on,open_file_cache=off",
     "workers=1,sendfile=off,tcp_nopush=off,open_file_cache=on",
-    "workers=1,sendfile=on,tcp_nopush=off,open_file_cache=on"])).split(";") if part.strip()]
+    "workers=2,sendfile=off,tcp_nopush=off,open_file_cache=on",
+    "workers=1,sendfile=on,tcp_nopush=off,open_file_cache=on",
+    "workers=1,sendfile=on,tcp_nopush=on,open_file_cache=on",
+    "workers=1,sendfile=off,tcp_nopush=off,open_file_cache=off"])).split(";") if part.strip()]
 LOOPS = int(env("LOOPS", "0"))
 
 
@@ -291,7 +293,7 @@ class Monogram:
 
 def nginx_setup(spec):
     """"workers=1,sendfile=on,..." → the template's values (unknown keys are an error)."""
-    setup = {"workers": "1", "sendfile": "on", "tcp_nopush": "on", "open_file_cache": "on"}
+    setup = {"workers": "1", "sendfile": "off", "tcp_nopush": "off", "open_file_cache": "on"}
     for part in filter(None, (p.strip() for p in spec.split(","))):
         key, _, value = part.partition("=")
         if key not in setup:
