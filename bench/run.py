@@ -15,7 +15,8 @@ Once after the rounds: `hit` again with the access log on (to stdout, redirected
 then the table of cost against work (bench/table.py: server CPU per miss by size, dpr, shape,
 group, picture and format; RSS with the cache full), then the "abuse" phase (bench/abuse.py:
 an attacker and an honest client, budget off and on).
-Reports medians over the rounds, each round's ratios, and the ratios against issue 17's goals.
+Reports medians over the rounds, each round's ratios, and the ratios against issue 26's goals,
+each with its anchor's configuration.
 
 Knobs (environment): BENCH=hits,misses,mixed,access,table,abuse,anchors (any subset; `anchors`
   is not in the default: it measures every NGINX_SETUPS entry, the floor and Monogram with

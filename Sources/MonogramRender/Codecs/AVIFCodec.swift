@@ -8,8 +8,9 @@ package enum AVIFCodec {
     /// aom speed 8: at 128 px 0.5× the PNG's bytes, where speed 9 gives 0.9× for a quarter of
     /// the time and 10 is up to 1.9× the PNG; the default (6) takes 5–10× longer for ~5 %.
     /// From 128 × 128 pixels speed 9 with quantizer 40 for colour and alpha: half the
-    /// instructions (128 px circle 56.2 M → 20.6 M, square 21.5 M → 10.8 M), about the same bytes
-    /// (2,120 and 684 against 1,955 and 791), mean difference ≈ 1.3–2.7 (issue 26, docs/benchmarks.md).
+    /// instructions (a 128 px miss: circle 56.5 M → 21.7 M, square 21.4 M → 11.5 M), about the
+    /// same bytes (2,120 and 684 against 1,955 and 791), mean difference ≈ 1.3–2.7 (issue 26,
+    /// docs/benchmarks.md).
     static func speed(pixels: Int) -> Int32 { pixels >= 128 * 128 ? 9 : 8 }
     /// Quantizer 20 of 63 for colour and alpha: mean channel difference to the PNG ≈ 0.5 on
     /// avatars (the limit is 6), letters crisp; 0 would be lossless and larger than the PNG.
