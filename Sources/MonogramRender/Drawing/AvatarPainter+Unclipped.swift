@@ -42,6 +42,13 @@ extension AvatarPainter {
         {
             return
         }
+        if canvas == .image, colour.alpha == 255, spec.gradient == nil, let origin = cairo.wholePixelOrigin,
+            cairo.withTargetPixels(width: origin.x + spec.pixelSize, height: origin.y + spec.pixelSize, { (pixels, stride) in
+                coverage.paint(over: colour, into: pixels + origin.y * stride + origin.x * 4, stride: stride)
+            })
+        {
+            return // a group face (issue 26): the fill's pixels, without rasterising the outline again
+        }
         if unwritten { cairo.clearTarget() } // `draw` clears first in every other case; never left unwritten
         cairo.newPath()
         outlinePath(on: cairo)

@@ -25,6 +25,17 @@ extension CairoContext {
         return true
     }
 
+    /// The device position of the user-space origin when the transformation is a translation
+    /// by whole pixels (nil otherwise, or off the image's top-left side).
+    var wholePixelOrigin: (x: Int, y: Int)? {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 >= 0, matrix.y0 >= 0,
+              matrix.x0 < 1e6, matrix.y0 < 1e6, matrix.x0.rounded() == matrix.x0, matrix.y0.rounded() == matrix.y0
+        else { return nil }
+        return (Int(matrix.x0), Int(matrix.y0))
+    }
+
     /// Makes every pixel of the target transparent (whatever its memory held before).
     func clearTarget() {
         cairo_save(pointer)

@@ -32,7 +32,14 @@ struct GroupPainter {
                 face.shape = spec.shape
                 face.pixelSize = layout.innerSide
                 let inner = AvatarPainter(spec: face, mask: nil, canvas: knockOut ? .any : .image, outlines: outlines)
-                if layout.border > 0 && spec.ring.alpha > 0 {
+                if layout.border > 0, !knockOut, spec.ring.alpha == 255, let coverage = try outlines?.coverage(for: outer),
+                    cairo.drawsPixels, let origin = cairo.wholePixelOrigin,
+                    cairo.withTargetPixels(width: origin.x + layout.side, height: origin.y + layout.side, { (pixels, stride) in
+                        coverage.paint(over: spec.ring, into: pixels + origin.y * stride + origin.x * 4, stride: stride)
+                    })
+                {
+                    // An opaque ring from the cached coverage: the fill's pixels (issue 26).
+                } else if layout.border > 0 && spec.ring.alpha > 0 {
                     cairo.newPath()
                     outer.outlinePath(on: cairo)
                     if knockOut {

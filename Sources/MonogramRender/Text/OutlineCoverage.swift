@@ -132,6 +132,29 @@ final class OutlineCoverage: Sendable {
         }
     }
 
+    /// Composites the opaque `colour` over the ARGB32 pixels at `pixels` (the outline's top-left
+    /// corner) as cairo's fill of the outline does on an image with no clip (a group face and
+    /// its ring, issue 26): the colour where coverage is 255, cairo's `lerp8x4` where it is
+    /// partial (colour·c/255 + pixel·(255−c)/255 per channel, each rounded as `scaled`, summed
+    /// with saturation), the pixels untouched outside.
+    func paint(over colour: RGBA, into pixels: UnsafeMutableRawPointer, stride: Int) {
+        let pixel = UInt32(255) << 24 | UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
+        func add(_ a: UInt32, _ b: UInt32) -> UInt32 {
+            let t = a &+ b
+            return (t | (0x0100_0100 &- ((t >> 8) & 0x00FF_00FF))) & 0x00FF_00FF
+        }
+        for y in 0..<side {
+            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            let start = Int(fullStart[y]), end = Int(fullEnd[y])
+            if end > start { (row + start).update(repeating: pixel, count: end - start) }
+            for i in Int(partialStart[y])..<Int(partialStart[y + 1]) {
+                let x = Int(partialColumn[i]), c = UInt32(partialCoverage[i])
+                let s = Self.scaled(pixel, by: c), d = Self.scaled(row[x], by: 255 - c)
+                row[x] = add(s & 0x00FF_00FF, d & 0x00FF_00FF) | add(s >> 8 & 0x00FF_00FF, d >> 8 & 0x00FF_00FF) << 8
+            }
+        }
+    }
+
     /// `pixel`'s four channels times `coverage` / 255, two channels per multiply (cairo's mul8x2_8).
     @inline(__always)
     static func scaled(_ pixel: UInt32, by coverage: UInt32) -> UInt32 {
