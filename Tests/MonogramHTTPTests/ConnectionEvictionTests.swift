@@ -37,7 +37,7 @@ struct ConnectionEvictionTests {
         var idle = ConnectionHarness(policy: Self.policy)
         idle.advance(milliseconds: 5000)
         #expect(idle.machine.evictableSince(.slowHead, now: idle.now) == nil)
-        #expect(idle.machine.evictableSince(.idle, now: idle.now) == .zero)
+        #expect(idle.machine.evictableSince(.recentlyIdle, now: idle.now) == .zero)
 
         var owed = ConnectionHarness(policy: Self.policy)
         owed.handler = { _ in nil }
@@ -54,9 +54,25 @@ struct ConnectionEvictionTests {
         #expect(halfClosed.machine.evictableSince(.slowHead, now: halfClosed.now) == nil)
     }
 
-    @Test("a slow head is not idle: idle connections are tried first, then the oldest slow head")
+    @Test("keep-alives idle for over a quarter of idle_timeout go first, then slow heads, then keep-alives idle briefly")
+    func idleGrace() {
+        #expect(Eviction.allCases == [.idle, .slowHead, .recentlyIdle])
+        var connection = ConnectionHarness(policy: Self.policy)
+        connection.send(get("/"))
+        let since = connection.now
+        connection.advance(milliseconds: 15_000)
+        #expect(connection.machine.evictableSince(.idle, now: connection.now) == nil, "idle for exactly a quarter of 60 s")
+        #expect(connection.machine.evictableSince(.recentlyIdle, now: connection.now) == since)
+        let early = connection.machine.evict(.idle, now: connection.now)
+        #expect(!early)
+        connection.advance(milliseconds: 1)
+        #expect(connection.machine.evictableSince(.idle, now: connection.now) == since)
+        let evicted = connection.machine.evict(.idle, now: connection.now)
+        #expect(evicted)
+    }
+
+    @Test("a slow head is not idle: the oldest slow head goes first")
     func order() {
-        #expect(Eviction.allCases == [.idle, .slowHead])
         var heads: [ConnectionHarness] = []
         let starts = [300, 100, 200]
         for start in starts {

@@ -34,23 +34,6 @@ extension HTTPConnectionStateMachine {
         }
     }
 
-    /// Closes the connection if it is idle (`idleSince`): the server needs its slot for a new
-    /// client. Whether it did; a connection with work started or owed is left alone.
-    mutating func evictIfIdle() -> Bool {
-        guard idleSince != nil else { return false }
-        state = .closed
-        return true
-    }
-
-    /// Closes the connection if its head is arriving slowly (`slowHeadSince`): the server is
-    /// full and has no idle connection to close for a new client. Whether it did. Nothing is
-    /// owed on such a connection, so nothing is lost but the head's first bytes.
-    mutating func evictIfSlowHead(now: Instant) -> Bool {
-        guard slowHeadSince(now: now) != nil else { return false }
-        state = .closed
-        return true
-    }
-
     /// The socket failed (reset, error): nothing more can be written.
     mutating func failed() {
         state = .closed

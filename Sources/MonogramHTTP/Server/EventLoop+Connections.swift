@@ -78,11 +78,12 @@ extension EventLoop {
     }
 
     /// The server is full and a new client knocks: rather than refuse it, close the keep-alive
-    /// connection that has been idle the longest (an idle connection costs its client nothing
-    /// to reopen; a refused one costs the new client its request), or, with none idle, the
-    /// oldest head still arriving slowly (what trickling heads hold, an honest client does
-    /// not) — here, or in the loop whose last sweep found an older one, which is asked to
-    /// close it while the new client waits.
+    /// connection that has been idle the longest, if for more than a quarter of
+    /// `idle_timeout` (an idle connection costs its client nothing to reopen; a refused one
+    /// costs the new client its request); else the oldest head still arriving slowly (what
+    /// trickling heads hold, an honest client does not); else any idle keep-alive, longest
+    /// first (`Eviction`) — here, or in the loop whose last sweep found an older one, which is
+    /// asked to close it while the new client waits.
     private func makeRoom() -> Room {
         for kind in Eviction.allCases {
             let local = oldest(kind)
@@ -117,7 +118,7 @@ extension EventLoop {
         for case let connection? in connections {
             // Answered since the last sweep: whether it is idle yet depends on what the peer
             // has acknowledged, so ask now rather than pass over it.
-            if kind == .idle, connection.machine.awaitsAcknowledgement, connection.machine.output.isEmpty {
+            if kind != .slowHead, connection.machine.awaitsAcknowledgement, connection.machine.output.isEmpty {
                 connection.machine.acknowledged(unacknowledged: connection.socket.unacknowledgedBytes, now: now)
             }
             if let since = connection.machine.evictableSince(kind, now: now), oldest.map({ since < $0.since }) ?? true {

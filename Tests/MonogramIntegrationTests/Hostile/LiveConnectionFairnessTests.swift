@@ -102,6 +102,27 @@ struct LiveConnectionFairnessTests {
         #expect(try heads[1].readResponse().status == 200, "the others are still served")
     }
 
+    @Test("a keep-alive idle only briefly between requests is kept; a slow head is closed for the newcomer instead")
+    func keepsRecentlyIdle() throws {
+        // A quarter of idle_timeout is 15 s: the keep-alive below is idle for less. A quarter
+        // of read_header_timeout is 3 s: the heads are slow after that, and get their 408 at 12 s.
+        let server = try MonogramProcess(config: ["server": ["max_connections": 3, "loops": 1, "read_header_timeout": 12, "idle_timeout": 60]])
+        let active = try RawClient(port: server.port)
+        #expect(try active.get("/healthz").status == 200)
+        let heads = try (0..<2).map { _ in try RawClient(port: server.port) }
+        for client in heads {
+            #expect(try client.get("/healthz").status == 200)
+            try client.send("GET /healthz HTTP/1.1\r\n")
+        }
+        // Knocking before the heads are slow would take the keep-alive (the last resort, but
+        // the only one then): the newcomer comes once they are, well before their 408.
+        Thread.sleep(forTimeInterval: 4)
+        #expect(eventually(within: 5) { (try? RawClient(port: server.port, source: "127.0.0.2").get("/healthz").status) == 200 })
+        #expect(eventually(within: 5) { heads[0].isClosedNow() }, "the oldest slow head made room")
+        #expect(!active.isClosedNow())
+        #expect(try active.get("/healthz").status == 200, "the active client's keep-alive was not taken")
+    }
+
     @Test("an X-Forwarded-For hop that is not an address charges the peer, not the inner proxy, and is logged once")
     func unparsableForwarded() throws {
         let server = try MonogramProcess(config: [
