@@ -28,7 +28,7 @@ let package = Package(
         .library(name: "MonogramClient", targets: ["MonogramClient"]),
     ],
     targets: [
-        // C libraries: cairo + pango (+ fontconfig, libpng) through pkg-config.
+        // C libraries: cairo + pango (+ fontconfig) through pkg-config; libpng is CPictures'.
         .systemLibrary(
             name: "CPangoCairo",
             path: "Sources/CPangoCairo",

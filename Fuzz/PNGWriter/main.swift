@@ -1,6 +1,7 @@
 // libFuzzer harness for our own PNG writer (PNGWriter + RunDeflate + HuffmanCode, the palette
 // and sub-byte packing) and the lossless WebP encoder (compiled by scripts/fuzz.sh with those
-// MonogramRender files, Sources/CEncoders built with the same sanitizers, and the two shared
+// MonogramRender files, Sources/CEncoders and Tests/Support/CTestCodecs built with the same
+// sanitizers, MonogramRenderTestSupport's decoders and reference encoder, and the two shared
 // test files that build and check the images). Input: any bytes, read by `StructuredImage` as
 // the geometry, a palette and painting operations (runs, row repeats, diagonals, mirrored
 // rows, far back-references, alpha ramps, noise), so mutations move through the shapes the

@@ -7,7 +7,6 @@
 #include <cairo.h>
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
-#include <png.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

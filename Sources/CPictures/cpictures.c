@@ -172,6 +172,8 @@ static inline uint32_t monogram_premultiply(uint32_t pixel) {
 #define MONOGRAM_WEBP_NATIVE MODE_Argb
 #endif
 
+const char *monogram_libpng_version(void) { return png_get_libpng_ver(NULL); }
+
 int monogram_png_header(const unsigned char *data, size_t size, int *width, int *height) {
     png_image image;
     memset(&image, 0, sizeof image);

@@ -76,4 +76,23 @@ struct ArchitectureDocTests {
             }
         }
     }
+
+    @Test("make unit exists, skips only the live tests, and the Makefile's help and the README name it")
+    func makeUnit() throws {
+        let makefile = try Self.read("Makefile")
+        #expect(makefile.contains("\nunit:"))
+        #expect(makefile.contains("## unit:"))
+        #expect(makefile.contains("--skip 'MonogramIntegrationTests\\.'"))
+        #expect(try Self.read("README.md").contains("make unit"))
+        // Every target of the Makefile has a `## name:` line, which `make help` prints.
+        let targets = makefile.split(separator: "\n").compactMap { line -> Substring? in
+            guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("\t"), !line.hasPrefix("#"), !line.hasPrefix("."),
+                !line.contains("="), !line[..<colon].contains(" ") else { return nil }
+            return line[..<colon]
+        }
+        #expect(targets.contains("unit"))
+        for target in targets {
+            #expect(makefile.contains("## \(target):") || makefile.contains("## \(target) /") || makefile.contains("/ \(target):"), "make help does not list \(target)")
+        }
+    }
 }

@@ -67,6 +67,9 @@ enum {
     MONOGRAM_DECODE_NO_MEMORY = 2,
 };
 
+/// The linked libpng's version (`monogram --version`): libpng lives here, with its one decoder.
+const char *monogram_libpng_version(void);
+
 int monogram_png_header(const unsigned char *data, size_t size, int *width, int *height);
 /// Decodes the whole PNG into `pixels` (width * height uint32s, allocated by the caller).
 int monogram_png_decode_argb(const unsigned char *data, size_t size, uint32_t *pixels, int width, int height);
