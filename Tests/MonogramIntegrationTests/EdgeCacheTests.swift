@@ -130,6 +130,27 @@ struct EdgeCacheTests {
         #expect(try client.get(bob).header("X-Cache") == "hit", "an unchanged person was purged too")
     }
 
+    /// Attack (issue 23 attack pass): the edge passed `POST /purge` from anyone, and a replica
+    /// without `server.trusted_proxies` sees it from the edge's own loopback address, inside the
+    /// default `cache.purge_from`: before, an outside client's purge answered 200 and emptied
+    /// the replica's cache. Now the edge refuses it (403), and so would the replica (a
+    /// forwarded request from an untrusted proxy needs a signature). /metrics is not public.
+    @Test("POST /purge through the edge from a client that may not purge is refused")
+    func purgeThroughEdge() throws {
+        let edge = try Edge(server: ["trusted_proxies": [String]()])
+        let purge = "POST /purge HTTP/1.1\r\nHost: h\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 13\r\n\r\ntags=monogram"
+        let outsider = try RawClient(port: edge.varnish.port, source: "127.0.0.2")
+        try outsider.send(purge)
+        #expect(try outsider.readResponse().status == 403)
+        #expect(try RawClient(port: edge.varnish.port, source: "127.0.0.2").get("/metrics").status == 404)
+        // Straight to a replica with the edge's X-Forwarded-For: refused too.
+        let forwarded = try RawClient(port: edge.replicas[0].port)
+        try forwarded.send(purge.replacingOccurrences(of: "Host: h\r\n", with: "Host: h\r\nX-Forwarded-For: 127.0.0.2\r\n"))
+        #expect(try forwarded.readResponse().status == 403)
+        // A purger reaches the edge's /metrics (replicas are purged directly, or with a signature).
+        #expect(try RawClient(port: edge.varnish.port).get("/metrics").status == 200)
+    }
+
     @Test("SIGTERM with server.drain_delay on one replica under steady load loses no request")
     func drainLosesNothing() throws {
         let edge = try Edge(server: ["drain_delay": 2, "shutdown_grace": 5])

@@ -16,7 +16,8 @@
 #   never where order means something (repeated picture= or id= on /group, repeated Gravatar
 #   parameters).
 # - Errors are cached no longer than their Cache-Control (Monogram's say no-store).
-# - /healthz, /metrics and /purge pass straight through.
+# - /healthz and /purge pass straight through; POST (/purge) only from monogram_purgers or
+#   signed, /metrics only from monogram_purgers (404 for others, as config/nginx's).
 # - URLs are spread over the replicas by a consistent hash of the normalised URL (shard
 #   director), so each avatar is rendered by one replica; /healthz probes take a draining or
 #   dead replica out, and a failed fetch is retried once on the next replica of the ring.
@@ -57,6 +58,16 @@ sub vcl_recv {
             return (synth(200, "Purged " + req.http.X-Purged));
         }
         return (purge);
+    }
+    # POST /purge empties the replicas' caches, and a replica sees the edge's address, which
+    # may be inside its cache.purge_from (loopback by default): only monogram_purgers, or a
+    # signed target (the replica checks the signature), may send it. Monogram answers no other
+    # POST. /metrics is for Prometheus, scraping the replicas directly: not for the world.
+    if (req.method == "POST" && client.ip !~ monogram_purgers && req.url !~ "[?&]sig=") {
+        return (synth(403, "Forbidden"));
+    }
+    if (req.url ~ "^/metrics(\?|$)" && client.ip !~ monogram_purgers) {
+        return (synth(404, "Not Found"));
     }
     if (req.url ~ "^/(healthz|metrics|purge)(\?|$)") {
         return (pass);

@@ -27,11 +27,17 @@ struct PurgeRoute: Sendable {
 
     /// Whether this request may purge: a valid signature of its target, else a client address
     /// in `cache.purge_from`.
+    ///
+    /// A request that says it was forwarded for someone (`X-Forwarded-For` or `Forwarded`) by
+    /// a peer that is not in `server.trusted_proxies` came through a proxy we do not know, so
+    /// the peer's address says nothing about who sent it: Varnish or nginx on the same host,
+    /// not listed as trusted, would otherwise make every client of the edge a loopback client,
+    /// inside the default `purge_from`. Such a request needs a signature.
     func authorises(_ request: HTTPRequestHead, peer: String) -> Bool {
         if let signer, case .success = signer.verify(request.target) { return true }
-        let client = proxies.client(
-            peer: peer, forwardedFor: request.headers(HeaderName.forwardedFor), forwarded: request.headers(HeaderName.forwarded))
-        return allowed.contains(client)
+        let forwardedFor = request.headers(HeaderName.forwardedFor), forwarded = request.headers(HeaderName.forwarded)
+        if !(forwardedFor.isEmpty && forwarded.isEmpty), !proxies.contains(peer) { return false }
+        return allowed.contains(proxies.client(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded))
     }
 
     /// Drops the answers of `request` here; how many. Edges are told too when `forward`.
