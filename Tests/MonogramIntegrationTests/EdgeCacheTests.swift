@@ -135,7 +135,7 @@ struct EdgeCacheTests {
     /// default `cache.purge_from`: before, an outside client's purge answered 200 and emptied
     /// the replica's cache. Now the edge refuses it (403), and so would the replica (a
     /// forwarded request from an untrusted proxy needs a signature). /metrics is not public.
-    @Test("POST /purge through the edge from a client that may not purge is refused")
+    @Test("POST /purge and forwarded PURGEs through the edge from clients that may not purge are refused")
     func purgeThroughEdge() throws {
         let edge = try Edge(server: ["trusted_proxies": [String]()])
         let purge = "POST /purge HTTP/1.1\r\nHost: h\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 13\r\n\r\ntags=monogram"
@@ -147,6 +147,15 @@ struct EdgeCacheTests {
         let forwarded = try RawClient(port: edge.replicas[0].port)
         try forwarded.send(purge.replacingOccurrences(of: "Host: h\r\n", with: "Host: h\r\nX-Forwarded-For: 127.0.0.2\r\n"))
         #expect(try forwarded.readResponse().status == 403)
+        // A PURGE from a purger's address that a proxy forwarded for someone else (a TLS
+        // terminator on the same host): before, 200 "Purged 1" and the edge lost every object.
+        let client = try RawClient(port: edge.varnish.port)
+        #expect(try client.get("/avatar/Kept?size=40").status == 200)
+        #expect(try client.get("/avatar/Kept?size=40").header("X-Cache") == "hit")
+        let proxied = try RawClient(port: edge.varnish.port)
+        try proxied.send("PURGE / HTTP/1.1\r\nHost: h\r\nxkey-purge: monogram\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
+        #expect(try proxied.readResponse().status == 403)
+        #expect(try client.get("/avatar/Kept?size=40").header("X-Cache") == "hit")
         // A purger reaches the edge's /metrics (replicas are purged directly, or with a signature).
         #expect(try RawClient(port: edge.varnish.port).get("/metrics").status == 200)
     }

@@ -49,8 +49,17 @@ sub vcl_init {
 }
 
 sub vcl_recv {
+    # Who may purge: an address of monogram_purgers that sent the request itself. varnishd
+    # appends client.ip to X-Forwarded-For before vcl_recv, so anything more in it means a
+    # proxy forwarded the request (a TLS terminator on the same host, an ingress in the pod
+    # network): its address is in monogram_purgers, its clients are anyone.
+    if (client.ip ~ monogram_purgers && req.http.X-Forwarded-For == "" + client.ip && !req.http.Forwarded) {
+        set req.http.X-Monogram-Purger = "1";
+    } else {
+        unset req.http.X-Monogram-Purger;
+    }
     if (req.method == "PURGE") {
-        if (client.ip !~ monogram_purgers) {
+        if (!req.http.X-Monogram-Purger) {
             return (synth(403, "Forbidden"));
         }
         if (req.http.xkey-purge) {
@@ -63,12 +72,13 @@ sub vcl_recv {
     # may be inside its cache.purge_from (loopback by default): only monogram_purgers, or a
     # signed target (the replica checks the signature), may send it. Monogram answers no other
     # POST. /metrics is for Prometheus, scraping the replicas directly: not for the world.
-    if (req.method == "POST" && client.ip !~ monogram_purgers && req.url !~ "[?&]sig=") {
+    if (req.method == "POST" && !req.http.X-Monogram-Purger && req.url !~ "[?&]sig=") {
         return (synth(403, "Forbidden"));
     }
-    if (req.url ~ "^/metrics(\?|$)" && client.ip !~ monogram_purgers) {
+    if (req.url ~ "^/metrics(\?|$)" && !req.http.X-Monogram-Purger) {
         return (synth(404, "Not Found"));
     }
+    unset req.http.X-Monogram-Purger;
     if (req.url ~ "^/(healthz|metrics|purge)(\?|$)") {
         return (pass);
     }
