@@ -130,6 +130,22 @@ struct EdgeCacheTests {
         #expect(try client.get(bob).header("X-Cache") == "hit", "an unchanged person was purged too")
     }
 
+    /// Attack (issue 23 attack pass): the edge sorted a query whose repeated name was
+    /// percent-encoded (`id=Red&%69d=Blue`), so the replica was asked `%69d=Blue&id=Red` and the
+    /// edge answered the faces' colours swapped (a Gravatar `s=40&%73=200`: the other size).
+    /// A kept name with a `%` now leaves the query unsorted.
+    @Test("a percent-encoded repeated name keeps its order at the edge")
+    func percentEncodedNamesKeepTheirOrder() throws {
+        let edge = try Edge()
+        let client = try RawClient(port: edge.varnish.port)
+        let ann = GravatarSupport.md5("ann@example.com")
+        for target in ["/group/a,b.json?id=Red&%69d=Blue", "/group/a,b.json?%69d=Blue&id=Red", "/gravatar/\(ann)?s=40&%73=200"] {
+            let direct = try RawClient(port: edge.replicas[0].port).get(target)
+            let viaEdge = try client.get(target)
+            #expect(viaEdge.status == 200 && viaEdge.body == direct.body, "\(target)")
+        }
+    }
+
     /// Attack (issue 23 attack pass): the edge passed `POST /purge` from anyone, and a replica
     /// without `server.trusted_proxies` sees it from the edge's own loopback address, inside the
     /// default `cache.purge_from`: before, an outside client's purge answered 200 and emptied

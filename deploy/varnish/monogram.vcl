@@ -118,8 +118,10 @@ sub monogram_normalise {
         set req.url = req.http.X-Monogram-Path;
     } else {
         set req.url = req.http.X-Monogram-Path + "?" + regsub(req.http.X-Monogram-Query, "^&", "");
-        # Sorting reorders repeated names too (by value): only where no order matters.
-        if (req.http.X-Monogram-Query !~ "&(picture|id)=.*&(picture|id)="
+        # Sorting reorders repeated names too (by value): only where no order matters. A kept
+        # name with a `%` may be any of them once decoded (`%69d` is `id`): never sorted.
+        if (req.http.X-Monogram-Query !~ "&[^&=]*%"
+            && req.http.X-Monogram-Query !~ "&(picture|id)=.*&(picture|id)="
             && req.http.X-Monogram-Query !~ "&(s|size|d|default|f|forcedefault|name|initials)=.*&\1(=|&|$)") {
             set req.url = std.querysort(req.url);
         }
