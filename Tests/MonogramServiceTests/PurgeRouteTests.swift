@@ -121,6 +121,10 @@ struct PurgeRouteTests {
         let trusted = try self.service { $0.server.trustedProxies = ["127.0.0.1"] }
         #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "203.0.113.9")]).status.code == 403)
         #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "127.0.0.5")]).status.code == 200)
+        // A trusted proxy that passes on what the client wrote (`unknown`, garbage): the budget
+        // then charges the proxy, but the proxy's loopback address must not authorise a purge.
+        #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "unknown")]).status.code == 403)
+        #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "<x>, 127.0.0.1")]).status.code == 403)
     }
 }
 

@@ -37,7 +37,10 @@ struct PurgeRoute: Sendable {
         if let signer, case .success = signer.verify(request.target) { return true }
         let forwardedFor = request.headers(HeaderName.forwardedFor), forwarded = request.headers(HeaderName.forwarded)
         if !(forwardedFor.isEmpty && forwarded.isEmpty), !proxies.contains(peer) { return false }
-        return allowed.contains(proxies.client(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded))
+        // A hop that is not an address makes the budget charge the proxy itself; for a purge
+        // that would be the proxy's own (often loopback) address: refused instead.
+        let resolved = proxies.resolve(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded)
+        return resolved.unparsable == nil && allowed.contains(resolved.client)
     }
 
     /// Drops the answers of `request` here; how many. Edges are told too when `forward`.
