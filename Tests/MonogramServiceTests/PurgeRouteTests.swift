@@ -115,6 +115,34 @@ struct PurgeRouteTests {
         #expect(post(service, "tags=monogram", target: twice, peer: "192.0.2.7").status.code == 403)
         #expect(post(service, "tags=monogram", target: signed, peer: "127.0.0.1").status.code == 200, "cache.purge_from needs no signature")
     }
+
+    /// Attack (issue 23 attack pass): Varnish on the same host (deploy/varnish/backends.vcl's
+    /// example: replicas at 127.0.0.1) passes `POST /purge` from anyone, and without
+    /// `server.trusted_proxies` every request reaches the replica from 127.0.0.1, inside the
+    /// default `cache.purge_from`: any client of the edge could empty the replicas' caches.
+    /// A request that says it was forwarded for someone (`X-Forwarded-For`, `Forwarded`) by a
+    /// peer that is not a trusted proxy is not authorised by the peer's address.
+    @Test("a purge forwarded by a proxy that is not trusted is not authorised by the proxy's address")
+    func forwardedByUntrustedProxy() throws {
+        let service = try service { $0.security.signingKeys = [PurgeRouteTests.key] }
+        let form = ("Content-Type", "application/x-www-form-urlencoded")
+        #expect(post(service, "tags=monogram", headers: [form, ("X-Forwarded-For", "203.0.113.9")]).status.code == 403)
+        #expect(post(service, "tags=monogram", headers: [form, ("X-Forwarded-For", "127.0.0.1")]).status.code == 403)
+        #expect(post(service, "tags=monogram", headers: [form, ("Forwarded", "for=203.0.113.9")]).status.code == 403)
+        #expect(post(service, "tags=monogram", peer: "::1", headers: [form, ("X-Forwarded-For", "203.0.113.9")]).status.code == 403)
+        // A signed purge through any proxy still works; a direct one from loopback too.
+        let signed = try SignCommand.signed("/purge", body: "tags=monogram", keys: [PurgeRouteTests.key]).get()
+        #expect(post(service, "tags=monogram", target: signed, headers: [form, ("X-Forwarded-For", "203.0.113.9")]).status.code == 200)
+        #expect(post(service, "tags=monogram", headers: [form]).status.code == 200)
+        // Through a trusted proxy, the forwarded client is who is checked.
+        let trusted = try self.service { $0.server.trustedProxies = ["127.0.0.1"] }
+        #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "203.0.113.9")]).status.code == 403)
+        #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "127.0.0.5")]).status.code == 200)
+        // A trusted proxy that passes on what the client wrote (`unknown`, garbage): the budget
+        // then charges the proxy, but the proxy's loopback address must not authorise a purge.
+        #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "unknown")]).status.code == 403)
+        #expect(post(trusted, "tags=monogram", headers: [form, ("X-Forwarded-For", "<x>, 127.0.0.1")]).status.code == 403)
+    }
 }
 
 @Suite("the tag of a /gravatar answer (API §9)")

@@ -16,7 +16,8 @@
 #   never where order means something (repeated picture= or id= on /group, repeated Gravatar
 #   parameters).
 # - Errors are cached no longer than their Cache-Control (Monogram's say no-store).
-# - /healthz, /metrics and /purge pass straight through.
+# - /healthz and /purge pass straight through; POST (/purge) only from monogram_purgers or
+#   signed, /metrics only from monogram_purgers (404 for others, as config/nginx's).
 # - URLs are spread over the replicas by a consistent hash of the normalised URL (shard
 #   director), so each avatar is rendered by one replica; /healthz probes take a draining or
 #   dead replica out, and a failed fetch is retried once on the next replica of the ring.
@@ -48,8 +49,17 @@ sub vcl_init {
 }
 
 sub vcl_recv {
+    # Who may purge: an address of monogram_purgers that sent the request itself. varnishd
+    # appends client.ip to X-Forwarded-For before vcl_recv, so anything more in it means a
+    # proxy forwarded the request (a TLS terminator on the same host, an ingress in the pod
+    # network): its address is in monogram_purgers, its clients are anyone.
+    if (client.ip ~ monogram_purgers && req.http.X-Forwarded-For == "" + client.ip && !req.http.Forwarded) {
+        set req.http.X-Monogram-Purger = "1";
+    } else {
+        unset req.http.X-Monogram-Purger;
+    }
     if (req.method == "PURGE") {
-        if (client.ip !~ monogram_purgers) {
+        if (!req.http.X-Monogram-Purger) {
             return (synth(403, "Forbidden"));
         }
         if (req.http.xkey-purge) {
@@ -58,6 +68,17 @@ sub vcl_recv {
         }
         return (purge);
     }
+    # POST /purge empties the replicas' caches, and a replica sees the edge's address, which
+    # may be inside its cache.purge_from (loopback by default): only monogram_purgers, or a
+    # signed target (the replica checks the signature), may send it. Monogram answers no other
+    # POST. /metrics is for Prometheus, scraping the replicas directly: not for the world.
+    if (req.method == "POST" && !req.http.X-Monogram-Purger && req.url !~ "[?&]sig=") {
+        return (synth(403, "Forbidden"));
+    }
+    if (req.url ~ "^/metrics(\?|$)" && !req.http.X-Monogram-Purger) {
+        return (synth(404, "Not Found"));
+    }
+    unset req.http.X-Monogram-Purger;
     if (req.url ~ "^/(healthz|metrics|purge)(\?|$)") {
         return (pass);
     }
@@ -97,8 +118,10 @@ sub monogram_normalise {
         set req.url = req.http.X-Monogram-Path;
     } else {
         set req.url = req.http.X-Monogram-Path + "?" + regsub(req.http.X-Monogram-Query, "^&", "");
-        # Sorting reorders repeated names too (by value): only where no order matters.
-        if (req.http.X-Monogram-Query !~ "&(picture|id)=.*&(picture|id)="
+        # Sorting reorders repeated names too (by value): only where no order matters. A kept
+        # name with a `%` may be any of them once decoded (`%69d` is `id`): never sorted.
+        if (req.http.X-Monogram-Query !~ "&[^&=]*%"
+            && req.http.X-Monogram-Query !~ "&(picture|id)=.*&(picture|id)="
             && req.http.X-Monogram-Query !~ "&(s|size|d|default|f|forcedefault|name|initials)=.*&\1(=|&|$)") {
             set req.url = std.querysort(req.url);
         }

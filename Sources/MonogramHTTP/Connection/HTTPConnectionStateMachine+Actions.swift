@@ -28,6 +28,7 @@ extension HTTPConnectionStateMachine {
         switch state {
         case .reading, .responding:
             return slots.count < policy.maxPipelinedRequests && queuedBytes < policy.maxBufferedOutput && pausedUntil == nil
+                && slotRequestBytes < policy.maxBufferedInput
         case .closing, .lingering, .closed:
             return false
         }
@@ -51,8 +52,13 @@ extension HTTPConnectionStateMachine {
         nextSequence += 1
         // The largest answer this connection has had is the best guess for the next one.
         let charge = min(max(policy.dispatchReservation, largestAnswer), policy.maxBufferedOutput)
-        slots.append(Slot(sequence: sequence, request: head, started: now, charge: charge))
+        // The handler gets the body; the slot keeps the head only, for the access log.
+        var kept = head
+        if !kept.body.isEmpty { kept.body = [] }
+        let slot = Slot(sequence: sequence, request: kept, started: now, charge: charge)
+        slots.append(slot)
         slotCharges += charge
+        slotRequestBytes += slot.requestBytes
         state = head.keepAlive ? .responding : .closing
         return .dispatch(head, sequence: sequence)
     }
@@ -79,9 +85,13 @@ extension HTTPConnectionStateMachine {
             // Moved out, not copied (`removeFirst` copies the element, then destroys it).
             var slot = slots.remove(at: 0)
             slotCharges -= slot.charge
+            slotRequestBytes -= slot.requestBytes
             if response.closesConnection {
                 state = .closing
-                for dropped in slots { slotCharges -= dropped.charge }
+                for dropped in slots {
+                    slotCharges -= dropped.charge
+                    slotRequestBytes -= dropped.requestBytes
+                }
                 slots.removeAll()
             }
             // While draining, the answer with nothing behind it is the last one.
@@ -134,7 +144,7 @@ extension HTTPConnectionStateMachine {
         case .lingering:
             wanted = (true, false)
         case .reading, .responding:
-            let room = canDispatch && parser.bufferedByteCount < policy.maxBufferedInput
+            let room = canDispatch && heldInputBytes < policy.maxBufferedInput
             wanted = (!inputClosed && room, writeBlocked && !output.isEmpty)
         case .closing:
             wanted = (false, writeBlocked && !output.isEmpty)

@@ -18,8 +18,11 @@ extension HTTPConnectionStateMachine {
     /// bytes are discarded.
     var readAllowance: Int {
         if case .lingering = state { return Int.max }
-        return max(1, policy.maxBufferedInput - parser.bufferedByteCount)
+        return max(1, policy.maxBufferedInput - heldInputBytes)
     }
+
+    /// Request bytes held: unparsed input and the heads of requests still owed an answer.
+    var heldInputBytes: Int { parser.bufferedByteCount + slotRequestBytes }
 
     /// The peer closed its side (read returned 0).
     mutating func peerClosed() {

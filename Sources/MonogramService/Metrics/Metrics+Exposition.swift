@@ -86,18 +86,84 @@ extension Metrics {
 struct ExpositionWriter {
     enum Kind: String { case counter, gauge, histogram }
 
-    private(set) var text = ""
+    /// Appended piece by piece, with room for the whole text reserved once: `/metrics` is not
+    /// budgeted, and building it with interpolations, `map` and `joined` per sample cost
+    /// 270 µs of the loop thread per scrape (54 × a cache hit; a pipelined flood of scrapes
+    /// took an honest hit's p50 from 0.17 to 68 ms).
+    private(set) var text: String
+
+    init() {
+        text = ""
+        text.reserveCapacity(16_384)
+    }
 
     mutating func family(_ name: String, _ kind: Kind, _ help: String) {
-        text += "# HELP \(name) \(help)\n# TYPE \(name) \(kind.rawValue)\n"
+        text += "# HELP "
+        text += name
+        text += " "
+        text += help
+        text += "\n# TYPE "
+        text += name
+        text += " "
+        text += kind.rawValue
+        text += "\n"
     }
 
     mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, _ value: Double) {
         text += name
         if !labels.isEmpty {
-            text += "{" + labels.map { "\($0.key)=\"\(ExpositionWriter.escape($0.value))\"" }.joined(separator: ",") + "}"
+            text += "{"
+            var first = true
+            for (key, labelValue) in labels {
+                if !first { text += "," }
+                first = false
+                text += key
+                text += "=\""
+                ExpositionWriter.appendEscaped(labelValue, to: &text)
+                text += "\""
+            }
+            text += "}"
         }
-        text += " " + ExpositionWriter.number(value) + "\n"
+        text += " "
+        ExpositionWriter.appendNumber(value, to: &text)
+        text += "\n"
+    }
+
+    /// `escape(value)` appended, without building a string when nothing needs escaping.
+    static func appendEscaped(_ value: String, to text: inout String) {
+        if value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") }) {
+            text += escape(value)
+        } else {
+            text += value
+        }
+    }
+
+    /// `number(value)` appended; integers without a `String(Int)` in between.
+    static func appendNumber(_ value: Double, to text: inout String) {
+        guard value == value.rounded(), abs(value) < 1e15 else {
+            text += String(value)
+            return
+        }
+        var integer = Int(value)
+        if integer == 0 {
+            text += "0"
+            return
+        }
+        if integer < 0 {
+            text += "-"
+            integer = -integer
+        }
+        var digits: (UInt64, UInt64) = (0, 0)
+        // Fewer than 16 digits (below 1e15): they fit the 16 bytes.
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            while integer > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(integer % 10)
+                integer /= 10
+            }
+            text += String(decoding: UnsafeRawBufferPointer(rebasing: buffer[index...]), as: UTF8.self)
+        }
     }
 
     mutating func histogram(_ name: String, _ help: String, _ histogram: MetricsHistogram) {

@@ -28,6 +28,12 @@ struct PurgeRoute: Sendable {
     /// Whether this request may purge: a valid signature of its target whose `body=` is its
     /// body's digest (`PurgeSignature`), else a client address in `cache.purge_from`; if not,
     /// the 403's reason.
+    ///
+    /// A request that says it was forwarded for someone (`X-Forwarded-For` or `Forwarded`) by
+    /// a peer that is not in `server.trusted_proxies` came through a proxy we do not know, so
+    /// the peer's address says nothing about who sent it: Varnish or nginx on the same host,
+    /// not listed as trusted, would otherwise make every client of the edge a loopback client,
+    /// inside the default `purge_from`. Such a request needs a signature.
     func authorise(_ request: HTTPRequestHead, peer: String) -> Result<Void, PurgeRefusal> {
         var refusal = PurgeRefusal.unauthorised
         if let signer, case .success(let signatureBytes) = signer.verify(request.target) {
@@ -35,9 +41,12 @@ struct PurgeRoute: Sendable {
             guard let problem = PurgeSignature.check(signed: signed, body: request.body) else { return .success(()) }
             refusal = .body(problem)
         }
-        let client = proxies.client(
-            peer: peer, forwardedFor: request.headers(HeaderName.forwardedFor), forwarded: request.headers(HeaderName.forwarded))
-        return allowed.contains(client) ? .success(()) : .failure(refusal)
+        let forwardedFor = request.headers(HeaderName.forwardedFor), forwarded = request.headers(HeaderName.forwarded)
+        if !(forwardedFor.isEmpty && forwarded.isEmpty), !proxies.contains(peer) { return .failure(refusal) }
+        // A hop that is not an address makes the budget charge the proxy itself; for a purge
+        // that would be the proxy's own (often loopback) address: refused instead.
+        let resolved = proxies.resolve(peer: peer, forwardedFor: forwardedFor, forwarded: forwarded)
+        return resolved.unparsable == nil && allowed.contains(resolved.client) ? .success(()) : .failure(refusal)
     }
 
     /// Drops the answers of `request` here; how many. Edges are told too when `forward`.

@@ -130,6 +130,52 @@ struct EdgeCacheTests {
         #expect(try client.get(bob).header("X-Cache") == "hit", "an unchanged person was purged too")
     }
 
+    /// Attack (issue 23 attack pass): the edge sorted a query whose repeated name was
+    /// percent-encoded (`id=Red&%69d=Blue`), so the replica was asked `%69d=Blue&id=Red` and the
+    /// edge answered the faces' colours swapped (a Gravatar `s=40&%73=200`: the other size).
+    /// A kept name with a `%` now leaves the query unsorted.
+    @Test("a percent-encoded repeated name keeps its order at the edge")
+    func percentEncodedNamesKeepTheirOrder() throws {
+        let edge = try Edge()
+        let client = try RawClient(port: edge.varnish.port)
+        let ann = GravatarSupport.md5("ann@example.com")
+        for target in ["/group/a,b.json?id=Red&%69d=Blue", "/group/a,b.json?%69d=Blue&id=Red", "/gravatar/\(ann)?s=40&%73=200"] {
+            let direct = try RawClient(port: edge.replicas[0].port).get(target)
+            let viaEdge = try client.get(target)
+            #expect(viaEdge.status == 200 && viaEdge.body == direct.body, "\(target)")
+        }
+    }
+
+    /// Attack (issue 23 attack pass): the edge passed `POST /purge` from anyone, and a replica
+    /// without `server.trusted_proxies` sees it from the edge's own loopback address, inside the
+    /// default `cache.purge_from`: before, an outside client's purge answered 200 and emptied
+    /// the replica's cache. Now the edge refuses it (403), and so would the replica (a
+    /// forwarded request from an untrusted proxy needs a signature). /metrics is not public.
+    @Test("POST /purge and forwarded PURGEs through the edge from clients that may not purge are refused")
+    func purgeThroughEdge() throws {
+        let edge = try Edge(server: ["trusted_proxies": [String]()])
+        let purge = "POST /purge HTTP/1.1\r\nHost: h\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 13\r\n\r\ntags=monogram"
+        let outsider = try RawClient(port: edge.varnish.port, source: "127.0.0.2")
+        try outsider.send(purge)
+        #expect(try outsider.readResponse().status == 403)
+        #expect(try RawClient(port: edge.varnish.port, source: "127.0.0.2").get("/metrics").status == 404)
+        // Straight to a replica with the edge's X-Forwarded-For: refused too.
+        let forwarded = try RawClient(port: edge.replicas[0].port)
+        try forwarded.send(purge.replacingOccurrences(of: "Host: h\r\n", with: "Host: h\r\nX-Forwarded-For: 127.0.0.2\r\n"))
+        #expect(try forwarded.readResponse().status == 403)
+        // A PURGE from a purger's address that a proxy forwarded for someone else (a TLS
+        // terminator on the same host): before, 200 "Purged 1" and the edge lost every object.
+        let client = try RawClient(port: edge.varnish.port)
+        #expect(try client.get("/avatar/Kept?size=40").status == 200)
+        #expect(try client.get("/avatar/Kept?size=40").header("X-Cache") == "hit")
+        let proxied = try RawClient(port: edge.varnish.port)
+        try proxied.send("PURGE / HTTP/1.1\r\nHost: h\r\nxkey-purge: monogram\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
+        #expect(try proxied.readResponse().status == 403)
+        #expect(try client.get("/avatar/Kept?size=40").header("X-Cache") == "hit")
+        // A purger reaches the edge's /metrics (replicas are purged directly, or with a signature).
+        #expect(try RawClient(port: edge.varnish.port).get("/metrics").status == 200)
+    }
+
     @Test("SIGTERM with server.drain_delay on one replica under steady load loses no request")
     func drainLosesNothing() throws {
         let edge = try Edge(server: ["drain_delay": 2, "shutdown_grace": 5])
