@@ -73,6 +73,9 @@ func query(for options: AvatarOptions) -> String {
     case nil: break
     }
     pairs.append(("gradient", options.gradient ? "1" : "0"))
+    // API §11: JPEG's matte (opaque; kept whatever the format, keyed only for JPEG).
+    check(options.matte.alpha == 255, "a matte with alpha")
+    pairs.append(("matte", options.matte.hex))
     return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
 }
 

@@ -12,14 +12,14 @@ struct AvatarQuery {
     enum Parameter: Int, CaseIterable {
         case size, dpr, shape, radius, bg, color, initials, length, uppercase
         case fontSize, font, bold, id, format, theme, picture, fallback
-        case palette, colors, gradient
+        case palette, colors, gradient, matte
 
         var name: String { Self.names[rawValue] }
 
         static let names = [
             "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
             "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
-            "palette", "colors", "gradient",
+            "palette", "colors", "gradient", "matte",
         ]
         private static let spellings = allCases.map { ($0, Array($0.name.utf8)) }
         private static let background = Array("background".utf8)

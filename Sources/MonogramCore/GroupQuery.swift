@@ -10,7 +10,7 @@ struct GroupQuery {
     static let known = [
         "size", "dpr", "max", "overlap", "border", "border-color", "more", "radius", "shape",
         "length", "uppercase", "font-size", "font", "bold", "format", "theme", "picture",
-        "total", "id", "dir", "distinct", "palette", "colors", "gradient",
+        "total", "id", "dir", "distinct", "palette", "colors", "gradient", "matte",
     ]
     static let repeatable: Set<String> = ["picture", "id"]
     private static let knownSet = Set(known)

@@ -20,8 +20,8 @@ public enum RenderCommand {
             try options.format.check(pixels: options.pixelSize * options.pixelSize)
             let bytes: [UInt8] = switch options.format {
             case .json: Array(resolved.json.utf8)
-            case .png, .svg, .webp, .avif:
-                try renderer.render(resolved.spec, format: options.format.image, document: Drawing.document(key: .avatar(options, name: decoded), title: resolved.alt))
+            case .png, .svg, .webp, .avif, .jpeg:
+                try renderer.render(resolved.spec, format: options.format.image(matte: options.matte), document: Drawing.document(key: .avatar(options, name: decoded), title: resolved.alt))
             }
             try Data(bytes).write(to: URL(fileURLWithPath: output))
             return 0

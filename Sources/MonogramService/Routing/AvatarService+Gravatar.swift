@@ -51,7 +51,9 @@ extension AvatarService {
             return .respond(fixed.headers.response(
                 AvatarService.found, [(HeaderName.location, url), (HeaderName.cacheControl, route.cacheControl)], body: []), .none)
         case .draw(let drawing):
-            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size, entry: entry), for: request, admission: gravatarAdmission)
+            let format = parameters.format ?? GravatarHash.format(ofPathSegment: segment)
+            let job = jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size, format: format, entry: entry)
+            return pipeline.answer(job, for: request, admission: gravatarAdmission)
         }
     }
 
