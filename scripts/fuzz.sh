@@ -114,7 +114,7 @@ sources_for() {
         purge)
             one_module purge Sources/MonogramCore/{PurgeRequest,CacheTag,ColorKey,PathSegment,OptionsError,String+NFC}.swift ;;
         signature)
-            ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift \
+            ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift Sources/MonogramCrypto/SignedExpiry.swift \
                 Sources/MonogramCore/ClientKey.swift Sources/MonogramService/Admission/ClientAddress.swift ;;
     esac
 }

@@ -25,8 +25,8 @@ case .healthcheck:
     exit(HealthProbe.check(host: configuration.server.host, port: configuration.server.port) ? 0 : 1)
 case let .render(name, query, output):
     exit(RenderCommand.run(name: name, query: query, output: output, configuration: configuration))
-case .sign(let target):
-    exit(SignCommand.run(target: target, configuration: configuration))
+case let .sign(target, expires):
+    exit(SignCommand.run(target: target, expires: expires, now: WallClock.system.seconds(), configuration: configuration))
 case .tag(let key):
     print(TagCommand.tag(key))
 case .serve:

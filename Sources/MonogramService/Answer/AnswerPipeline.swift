@@ -15,6 +15,8 @@ final class AnswerPipeline: Sendable {
     struct Waiter: Sendable {
         let responder: HTTPResponder
         let ifNoneMatch: [Substring]
+        /// This waiter's own header lines (API §11), set on the shared answer.
+        let amendment: AnswerAmendment
     }
 
     let cache: AnswerCache
@@ -60,11 +62,14 @@ final class AnswerPipeline: Sendable {
     }
 
     private func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest, charging admission: any AnswerAdmission) -> HTTPHandlerResult {
+        // A request whose answer carries lines of its own is never remembered by its target:
+        // the hit path would serve it without them (or serve an expired `exp` at all).
+        let remembers = job.remembersTarget && request.amendment.isEmpty
         if let (stored, handle) = cache.lookup(job.key) {
-            if job.remembersTarget { cache.remember(request.target, as: job.key, at: handle) }
-            return hit(stored.answer(ifNoneMatch: request.ifNoneMatch))
+            if remembers { cache.remember(request.target, as: job.key, at: handle) }
+            return hit(request.amendment.apply(to: stored.answer(ifNoneMatch: request.ifNoneMatch)))
         }
-        let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
+        let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch, amendment: request.amendment)
         // Joining work already in flight costs nothing more, so it is not charged.
         if job.placement == .pool, flights.joinExisting(job.key, waiter) {
             metrics.recordSingleFlightWait()
@@ -80,8 +85,8 @@ final class AnswerPipeline: Sendable {
             return .respond(errors.response(for: refusal, prefersImage: prefersImage), .refused)
         }
         if job.placement == .loop, let materials = Job.immediate {
-            let answer = finished(build(job, materials, target: request.target, until: request.arrival + renderTimeout))
-            return .respond(answer(request.ifNoneMatch), .miss)
+            let answer = finished(build(job, materials, target: remembers ? request.target : nil, until: request.arrival + renderTimeout))
+            return .respond(request.amendment.apply(to: answer(request.ifNoneMatch)), .miss)
         }
         guard flights.join(job.key, waiter) else {
             metrics.recordSingleFlightWait()
@@ -109,7 +114,7 @@ final class AnswerPipeline: Sendable {
                     return
                 }
                 let started = clock.now
-                let outcome = build(job, materials, target: request.target, until: renderDeadline)
+                let outcome = build(job, materials, target: remembers ? request.target : nil, until: renderDeadline)
                 metrics.recordRender(clock.now - started)
                 // What is left to hold is the answer itself, until every waiter's connection
                 // has written it.
@@ -163,7 +168,8 @@ final class AnswerPipeline: Sendable {
 
     /// Produces, wraps in the §4 headers, and stores (before the flight ends, so a request
     /// arriving after `finish` finds it in the cache instead of starting a second render).
-    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String, until deadline: ContinuousClock.Instant) -> Result<StoredAnswer, ServiceError> {
+    /// `target`: the raw target to remember as an alias of the key, nil for none.
+    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String?, until deadline: ContinuousClock.Instant) -> Result<StoredAnswer, ServiceError> {
         let produced: Produced
         do throws(ServiceError) {
             produced = try job.produce(materials, until: deadline)
@@ -184,7 +190,7 @@ final class AnswerPipeline: Sendable {
             stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires, tags: tags)
         }
         if produced.lifetime.map({ $0 > .zero }) ?? true {
-            cache.store(stored, for: job.key, target: job.remembersTarget ? target : nil)
+            cache.store(stored, for: job.key, target: target)
         }
         return .success(stored)
     }
@@ -196,7 +202,7 @@ final class AnswerPipeline: Sendable {
         if case .failure(.overloaded) = outcome { metrics.recordOverloadRefusals(waiters.count) }
         let answer = finished(outcome)
         for waiter in waiters {
-            let response = answer(waiter.ifNoneMatch)
+            let response = waiter.amendment.apply(to: answer(waiter.ifNoneMatch))
             if let reservation, !response.body.isEmpty {
                 waiter.responder.respond(HTTPResponse(sharing: response, holding: reservation), .miss)
             } else {

@@ -11,4 +11,6 @@ struct AnswerRequest: Sendable {
     let head: HTTPRequestHead
     let arrival: ContinuousClock.Instant
     let responder: HTTPResponder
+    /// What this request changes in the answer it gets (API §11).
+    var amendment = AnswerAmendment()
 }

@@ -14,8 +14,8 @@ public enum CommandLineAction: Sendable, Equatable {
     /// `query` holds the §1 parameters in the order given, e.g. `[("size", "64")]`.
     case render(name: String, query: [(String, String)], output: String)
     /// Print `target` (a request target or an absolute URL) signed with the first of
-    /// `security.signing_keys` (API §8).
-    case sign(target: String)
+    /// `security.signing_keys` (API §8); with `expires`, carrying `exp=` that much after now (§11).
+    case sign(target: String, expires: ExpiryDuration? = nil)
     /// Print the cache tag (API §9) of a colour key: `p-` and 16 hex digits.
     case tag(key: String)
 
@@ -23,8 +23,8 @@ public enum CommandLineAction: Sendable, Equatable {
         switch (lhs, rhs) {
         case (.serve, .serve), (.help, .help), (.version, .version), (.healthcheck, .healthcheck):
             return true
-        case let (.sign(target1), .sign(target2)):
-            return target1 == target2
+        case let (.sign(target1, expires1), .sign(target2, expires2)):
+            return target1 == target2 && expires1 == expires2
         case let (.tag(key1), .tag(key2)):
             return key1 == key2
         case let (.render(name1, query1, output1), .render(name2, query2, output2)):

@@ -4,7 +4,7 @@ extension CommandLineOptions {
         USAGE: monogram [serve] [--config PATH] [--host HOST] [--port PORT]
                monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
                monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE
-               monogram sign [--config PATH] TARGET
+               monogram sign [--config PATH] [--expires DURATION] TARGET
                monogram tag KEY
                monogram --help | --version
 
@@ -16,7 +16,9 @@ extension CommandLineOptions {
           healthcheck     GET /healthz on the configured host and port; exit 0 on 200, else 1
           render          draw one avatar into FILE, as GET /avatar/NAME?PARAMETER=VALUE would
           sign            print TARGET (/avatar/…, /group/… or a full URL) with the sig= of
-                          the first security.signing_keys key appended
+                          the first security.signing_keys key appended; with --expires
+                          DURATION (90s, 30m, 1h, 7d) also exp= (Unix seconds), after which
+                          the server answers 403 expired
           tag             print the cache tag (p- and 16 hex digits) of a person's colour
                           key: their id, name, or a Gravatar directory key; purge with it
 

@@ -24,8 +24,12 @@ public final class AvatarService: HTTPHandler {
     public let metrics: Metrics
     /// `POST /purge` and reload purges (API §9).
     let purging: PurgeRoute
+    /// Unix time, for signed URLs' `exp` (API §11).
+    let wallClock: WallClock
 
-    public init(configuration: Configuration, renderer: Renderer, logger: Logger) throws(RenderError) {
+    /// `wallClock`: what `exp` is compared with (tests set it by hand).
+    public init(configuration: Configuration, renderer: Renderer, logger: Logger, wallClock: WallClock = .system) throws(RenderError) {
+        self.wallClock = wallClock
         let metrics = Metrics()
         let headers = CommonHeaders(corsOrigin: configuration.http.corsOrigin)
         let jobs = JobFactory(configuration: configuration, renderer: renderer, headers: headers, logger: logger)
@@ -95,12 +99,15 @@ public final class AvatarService: HTTPHandler {
         let questionMark = target.utf8.index(target.startIndex, offsetBy: pathBytes)
         var query = questionMark == target.endIndex ? target[questionMark...] : target[target.utf8.index(after: questionMark)...]
         let route = Route(path: target[..<questionMark])
-        if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query) {
+        var expires: Int?
+        if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query, expires: &expires) {
             return .respond(refusal, .refused)
         }
-        let answer = AnswerRequest(
+        var answer = AnswerRequest(
             target: rawKey, ifNoneMatch: request.headers(HeaderName.ifNoneMatch), peer: context.peer, head: request,
             arrival: .now, responder: responder)
+        answer.amendment.expires = expires
+        answer.amendment.clock = wallClock
         switch route {
         case .health:
             // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
