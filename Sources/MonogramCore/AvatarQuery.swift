@@ -7,6 +7,11 @@
 /// in the same order: a bad `%` escape or non-UTF-8 in any pair first (as `QueryString.parse`
 /// throws before any option is looked at), then a repeat, reported for the first parameter in
 /// the fixed `Parameter` order so the error does not depend on the query's order.
+extension AvatarOptions {
+    /// Every parameter name `/avatar` knows (API §1, §3, §10, §11), for `IgnoredParameters`.
+    public static let knownParameters: Set<String> = Set(AvatarQuery.Parameter.names + ["background"])
+}
+
 struct AvatarQuery {
     /// The known names in the order repeats are checked (`background` is an alias of `bg`).
     enum Parameter: Int, CaseIterable {

@@ -4,6 +4,11 @@
 /// Same rules as the single-avatar parser: names are case-sensitive, unknown names are
 /// ignored, and a repeat is reported for the first
 /// parameter in the fixed `known` order, so the error never depends on the query's order.
+extension GroupOptions {
+    /// Every parameter name `/group` knows (API §2, §10, §11), for `IgnoredParameters`.
+    public static let knownParameters: Set<String> = Set(GroupQuery.known)
+}
+
 struct GroupQuery {
     private var values: [String: [String]] = [:]
 

@@ -3,6 +3,11 @@ public import MonogramCore
 /// Gravatar's query parameters (API §7), parsed leniently: the applications that build these
 /// URLs cannot show a 400, so a bad value means its default and nothing here throws.
 public struct GravatarQuery: Sendable, Equatable {
+    /// Every parameter name `/gravatar` reads (API §7, §11), for `IgnoredParameters`.
+    public static let knownParameters: Set<String> = [
+        "s", "size", "d", "default", "f", "forcedefault", "r", "rating", "name", "initials", "format",
+    ]
+
     /// Gravatar's default size.
     public static let defaultSize = 80
 

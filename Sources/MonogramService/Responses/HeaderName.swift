@@ -16,6 +16,11 @@ enum HeaderName {
     static let resourcePolicy = "Cross-Origin-Resource-Policy"
     static let avatarSource = "X-Avatar-Source"
     static let avatarError = "X-Avatar-Error"
+    /// API §11: the query parameters the route did not use.
+    static let avatarIgnored = "X-Avatar-Ignored"
+    /// API §11: the client budget as the IETF httpapi-ratelimit-headers draft spells it.
+    static let rateLimitPolicy = "RateLimit-Policy"
+    static let rateLimit = "RateLimit"
     /// Request headers the service reads.
     static let ifNoneMatch = "If-None-Match"
     static let accept = "Accept"

@@ -33,7 +33,11 @@ extension AvatarService {
 
     /// `/gravatar/{hash}` (API §7): never a 400 — the applications calling it cannot show one.
     /// A malformed hash is a 404; bad parameters mean their defaults.
+    /// Unknown parameters are named in `X-Avatar-Ignored` but never refused, whatever
+    /// `http.strict_parameters` says (API §7: these clients cannot show a 400).
     func gravatar(_ request: AnswerRequest, segment: Substring, query: Substring) -> HTTPHandlerResult {
+        var request = request
+        try? noteIgnored(query, known: GravatarQuery.knownParameters, in: &request, strict: false)
         guard let hash = GravatarHash(pathSegment: segment) else {
             return .respond(fixed.errors.response(for: .notFound), .none)
         }

@@ -5,8 +5,11 @@ extension AvatarService {
     /// `/group/{names}`: several faces in one image (API §2), cached and revalidated exactly
     /// like `/avatar`, keyed by the canonical options and the decoded list of names.
     func group(_ request: AnswerRequest, segment: Substring, query: Substring) -> HTTPHandlerResult {
+        var request = request
         do throws(OptionsError) {
-            return pipeline.answer(jobs.group(try parseGroup(segment: segment, query: query)), for: request)
+            let resolved = try parseGroup(segment: segment, query: query)
+            try noteIgnored(query, known: GroupOptions.knownParameters, in: &request, strict: strictParameters)
+            return pipeline.answer(jobs.group(resolved), for: request)
         } catch {
             return .respond(badRequest(error, request.head), .none)
         }

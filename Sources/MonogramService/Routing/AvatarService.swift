@@ -26,10 +26,13 @@ public final class AvatarService: HTTPHandler {
     let purging: PurgeRoute
     /// Unix time, for signed URLs' `exp` (API §11).
     let wallClock: WallClock
+    /// `http.strict_parameters` (API §11).
+    let strictParameters: Bool
 
     /// `wallClock`: what `exp` is compared with (tests set it by hand).
     public init(configuration: Configuration, renderer: Renderer, logger: Logger, wallClock: WallClock = .system) throws(RenderError) {
         self.wallClock = wallClock
+        self.strictParameters = configuration.http.strictParameters
         let metrics = Metrics()
         let headers = CommonHeaders(corsOrigin: configuration.http.corsOrigin)
         let jobs = JobFactory(configuration: configuration, renderer: renderer, headers: headers, logger: logger)
