@@ -67,7 +67,8 @@ one_module() {
 sources_for() {
     case "$1" in
         http-parser)
-            ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
+            ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift \
+                Sources/MonogramHTTP/Message/HTTPDate.swift Sources/MonogramHTTP/Message/HTTPDate+Parse.swift ;;
         # The cache, the worker pool and the client budget table need MonogramSync's locks and
         # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
         options | initials)

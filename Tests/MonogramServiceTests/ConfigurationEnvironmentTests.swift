@@ -61,6 +61,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "http.cache_control", text: "no-cache") { $0.http.cacheControl = "no-cache" },
         KeySample(path: "http.cors_origin", text: "https://example.com") { $0.http.corsOrigin = "https://example.com" },
         KeySample(path: "http.strict_parameters", text: "true") { $0.http.strictParameters = true },
+        KeySample(path: "http.robots", text: "noindex, nofollow") { $0.http.robots = "noindex, nofollow" },
         KeySample(path: "pictures.allowed_hosts", text: "Example.com,*.cdn.example.org,img.example:8443,[::1]:8080") {
             $0.pictures.allowedHosts = ["example.com", "*.cdn.example.org", "img.example:8443", "[::1]:8080"]
         },

@@ -17,6 +17,11 @@ final class AnswerPipeline: Sendable {
         let ifNoneMatch: [Substring]
         /// This waiter's own header lines (API §11), set on the shared answer.
         let amendment: AnswerAmendment
+        let ifModifiedSince: Int?
+
+        init(_ request: AnswerRequest) {
+            (responder, ifNoneMatch, amendment, ifModifiedSince) = (request.responder, request.ifNoneMatch, request.amendment, request.ifModifiedSince)
+        }
     }
 
     let cache: AnswerCache
@@ -67,11 +72,10 @@ final class AnswerPipeline: Sendable {
         let remembers = job.remembersTarget && request.amendment.isEmpty
         if let (stored, handle) = cache.lookup(job.key) {
             if remembers { cache.remember(request.target, as: job.key, at: handle) }
-            return hit(request.amendment.apply(to: stored.answer(ifNoneMatch: request.ifNoneMatch)))
+            return hit(request.amendment.apply(to: stored.answer(ifNoneMatch: request.ifNoneMatch, ifModifiedSince: request.ifModifiedSince)))
         }
-        let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch, amendment: request.amendment)
         // Joining work already in flight costs nothing more, so it is not charged.
-        if job.placement == .pool, flights.joinExisting(job.key, waiter) {
+        if job.placement == .pool, flights.joinExisting(job.key, Waiter(request)) {
             metrics.recordSingleFlightWait()
             return .deferred
         }
@@ -80,13 +84,17 @@ final class AnswerPipeline: Sendable {
             let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
             return .respond(errors.response(for: tooLarge, prefersImage: prefersImage), .refused)
         }
-        if let refusal = admission.admit(cost: work.tokens, request: request) {
+        let (refusal, rateLimit) = admission.admitReporting(cost: work.tokens, request: request)
+        if let refusal {
             let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
-            return .respond(errors.response(for: refusal, prefersImage: prefersImage), .refused)
+            return .respond(errors.response(for: refusal, prefersImage: prefersImage).amended(setting: rateLimit), .refused)
         }
+        // Charged: the answer says where this client's budget stands (API §11).
+        let request = { var charged = request; charged.amendment.fields += rateLimit; return charged }()
+        let waiter = Waiter(request)
         if job.placement == .loop, let materials = Job.immediate {
             let answer = finished(build(job, materials, target: remembers ? request.target : nil, until: request.arrival + renderTimeout))
-            return .respond(request.amendment.apply(to: answer(request.ifNoneMatch)), .miss)
+            return .respond(request.amendment.apply(to: answer(request.ifNoneMatch, request.ifModifiedSince)), .miss)
         }
         guard flights.join(job.key, waiter) else {
             metrics.recordSingleFlightWait()
@@ -202,7 +210,7 @@ final class AnswerPipeline: Sendable {
         if case .failure(.overloaded) = outcome { metrics.recordOverloadRefusals(waiters.count) }
         let answer = finished(outcome)
         for waiter in waiters {
-            let response = waiter.amendment.apply(to: answer(waiter.ifNoneMatch))
+            let response = waiter.amendment.apply(to: answer(waiter.ifNoneMatch, waiter.ifModifiedSince))
             if let reservation, !response.body.isEmpty {
                 waiter.responder.respond(HTTPResponse(sharing: response, holding: reservation), .miss)
             } else {
@@ -212,12 +220,12 @@ final class AnswerPipeline: Sendable {
     }
 
     /// The reply for each waiter's `If-None-Match`; an error's response is built once.
-    private func finished(_ outcome: Result<StoredAnswer, ServiceError>) -> ([Substring]) -> HTTPResponse {
+    private func finished(_ outcome: Result<StoredAnswer, ServiceError>) -> ([Substring], Int?) -> HTTPResponse {
         switch outcome {
-        case .success(let stored): return { stored.answer(ifNoneMatch: $0) }
+        case .success(let stored): return { stored.answer(ifNoneMatch: $0, ifModifiedSince: $1) }
         case .failure(let error):
             let response = errors.response(for: error)
-            return { _ in response }
+            return { _, _ in response }
         }
     }
 }

@@ -13,4 +13,6 @@ struct AnswerRequest: Sendable {
     let responder: HTTPResponder
     /// What this request changes in the answer it gets (API §11).
     var amendment = AnswerAmendment()
+    /// `If-Modified-Since` in Unix seconds, when given and a date (RFC 9110 §13.1.3).
+    var ifModifiedSince: Int? = nil
 }

@@ -7,6 +7,10 @@ public struct HTTPConfiguration: Sendable, Hashable {
     /// `http.strict_parameters`: a query parameter `/avatar` or `/group` does not know is a 400
     /// instead of being named in `X-Avatar-Ignored` (API §11). Default false.
     public var strictParameters: Bool = false
+    /// `http.robots`: `X-Robots-Tag` of image answers (API §11), so names drawn in avatars stay
+    /// out of image search. Default `noindex`; empty sends none.
+    public var robots: String = HTTPConfiguration.defaultRobots
+    public static let defaultRobots = "noindex"
 
     public init() {}
 }

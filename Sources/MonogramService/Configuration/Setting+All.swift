@@ -54,6 +54,7 @@ extension Setting {
             .value("http", "cache_control", \.http.cacheControl) { Convert.string($0, &$1, parse: Syntax.headerValue) },
             .value("http", "cors_origin", \.http.corsOrigin) { Convert.string($0, &$1, parse: Syntax.headerValue) },
             .value("http", "strict_parameters", \.http.strictParameters, Convert.boolean),
+            .value("http", "robots", \.http.robots) { Convert.string($0, &$1, parse: Syntax.headerValue) },
 
             .value("pictures", "allowed_hosts", \.pictures.allowedHosts) {
                 Convert.list($0, &$1, element: Syntax.hostPattern)

@@ -23,6 +23,9 @@ enum HeaderName {
     static let rateLimit = "RateLimit"
     /// Request headers the service reads.
     static let ifNoneMatch = "If-None-Match"
+    static let ifModifiedSince = "If-Modified-Since"
+    static let lastModified = "Last-Modified"
+    static let robotsTag = "X-Robots-Tag"
     static let accept = "Accept"
     static let forwardedFor = "X-Forwarded-For"
     static let forwarded = "Forwarded"

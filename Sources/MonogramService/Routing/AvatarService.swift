@@ -45,7 +45,7 @@ public final class AvatarService: HTTPHandler {
             cache: cache,
             responses: ResponseFactory(
                 cacheControl: configuration.http.cacheControl, release: MonogramRelease.version, headers: headers,
-                tagHeader: configuration.cache.tagHeader),
+                tagHeader: configuration.cache.tagHeader, robots: configuration.http.robots),
             errors: errors, pool: pool, metrics: metrics, renderTimeout: configuration.render.timeout,
             admission: budget ?? AdmitAll(), memory: jobs.memory, maxAnswerBytes: configuration.limits.maxAnswerBytes)
         // `/gravatar` cannot be signed: with signatures required and no client budget, it keeps
@@ -54,7 +54,7 @@ public final class AvatarService: HTTPHandler {
         self.gravatarAdmission = configuration.security.requireSignature && budget == nil && limits.unsignedRendersPerSecond > 0
             ? ClientBudgetAdmission(
                 rate: limits.unsignedRendersPerSecond, burst: RenderBudget.defaultBurst(rate: limits.unsignedRendersPerSecond),
-                limits: limits, trustedProxies: configuration.server.trustedProxies)
+                limits: limits, trustedProxies: configuration.server.trustedProxies, policy: "unsigned")
             : nil
         self.jobs = jobs
         self.signer = configuration.security.requireSignature ? URLSigner(keys: configuration.security.signingKeys) : nil
@@ -94,7 +94,7 @@ public final class AvatarService: HTTPHandler {
         // passed: a hit is a URL already verified, and needs no HMAC again.
         let rawKey = request.target.utf8.first == UInt8(ascii: "/") || signer != nil ? request.target : String(target)
         if let cached = pipeline.cache.answer(forTarget: rawKey) {
-            return pipeline.hit(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)))
+            return pipeline.hit(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch), ifModifiedSince: AvatarService.ifModifiedSince(request)))
         }
         // By bytes: walking the target as Characters (grapheme breaking) to find `?` cost
         // ~15,000 instructions of every miss.
@@ -111,6 +111,7 @@ public final class AvatarService: HTTPHandler {
             arrival: .now, responder: responder)
         answer.amendment.expires = expires
         answer.amendment.clock = wallClock
+        answer.ifModifiedSince = AvatarService.ifModifiedSince(request)
         switch route {
         case .health:
             // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
@@ -137,6 +138,14 @@ public final class AvatarService: HTTPHandler {
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
         metrics.recordResponse(target: record.request?.target, status: record.status, microseconds: record.durationMicroseconds)
         return accessLog?.line(record)
+    }
+
+    /// `If-Modified-Since` as Unix seconds: only a GET or HEAD's, only when it is one valid
+    /// date (RFC 9110 §13.1.3: otherwise the field is ignored).
+    static func ifModifiedSince(_ request: HTTPRequestHead) -> Int? {
+        let values = request.headers(HeaderName.ifModifiedSince)
+        guard values.count == 1, let value = values.first else { return nil }
+        return HTTPDateText.seconds(value)
     }
 
     /// The path of a target (origin or absolute form), without its query.
