@@ -18,9 +18,12 @@ final class AnswerPipeline: Sendable {
         /// This waiter's own header lines (API §11), set on the shared answer.
         let amendment: AnswerAmendment
         let ifModifiedSince: Int?
+        /// How a failure is written for this waiter (API §11: problem details for JSON clients).
+        let errorForm: ErrorForm
 
         init(_ request: AnswerRequest) {
             (responder, ifNoneMatch, amendment, ifModifiedSince) = (request.responder, request.ifNoneMatch, request.amendment, request.ifModifiedSince)
+            errorForm = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
         }
     }
 
@@ -81,20 +84,21 @@ final class AnswerPipeline: Sendable {
         }
         let work = job.work
         if job.placement == .pool, let tooLarge = neverFits(work) {
-            let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
-            return .respond(errors.response(for: tooLarge, prefersImage: prefersImage), .refused)
+            let form = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
+            return .respond(errors.response(for: tooLarge, form: form), .refused)
         }
         let (refusal, rateLimit) = admission.admitReporting(cost: work.tokens, request: request)
         if let refusal {
-            let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
-            return .respond(errors.response(for: refusal, prefersImage: prefersImage).amended(setting: rateLimit), .refused)
+            let form = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
+            return .respond(errors.response(for: refusal, form: form).amended(setting: rateLimit), .refused)
         }
         // Charged: the answer says where this client's budget stands (API §11).
         let request = { var charged = request; charged.amendment.fields += rateLimit; return charged }()
         let waiter = Waiter(request)
         if job.placement == .loop, let materials = Job.immediate {
             let answer = finished(build(job, materials, target: remembers ? request.target : nil, until: request.arrival + renderTimeout))
-            return .respond(request.amendment.apply(to: answer(request.ifNoneMatch, request.ifModifiedSince)), .miss)
+            let form = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
+            return .respond(request.amendment.apply(to: answer(request.ifNoneMatch, request.ifModifiedSince, form)), .miss)
         }
         guard flights.join(job.key, waiter) else {
             metrics.recordSingleFlightWait()
@@ -210,7 +214,7 @@ final class AnswerPipeline: Sendable {
         if case .failure(.overloaded) = outcome { metrics.recordOverloadRefusals(waiters.count) }
         let answer = finished(outcome)
         for waiter in waiters {
-            let response = waiter.amendment.apply(to: answer(waiter.ifNoneMatch, waiter.ifModifiedSince))
+            let response = waiter.amendment.apply(to: answer(waiter.ifNoneMatch, waiter.ifModifiedSince, waiter.errorForm))
             if let reservation, !response.body.isEmpty {
                 waiter.responder.respond(HTTPResponse(sharing: response, holding: reservation), .miss)
             } else {
@@ -220,12 +224,15 @@ final class AnswerPipeline: Sendable {
     }
 
     /// The reply for each waiter's `If-None-Match`; an error's response is built once.
-    private func finished(_ outcome: Result<StoredAnswer, ServiceError>) -> ([Substring], Int?) -> HTTPResponse {
+    /// The failures of the work itself (overload, an internal error) are never placeholder images;
+    /// their text line and problem details are each built once (an internal error logged once).
+    private func finished(_ outcome: Result<StoredAnswer, ServiceError>) -> ([Substring], Int?, ErrorForm) -> HTTPResponse {
         switch outcome {
-        case .success(let stored): return { stored.answer(ifNoneMatch: $0, ifModifiedSince: $1) }
+        case .success(let stored): return { inm, ims, _ in stored.answer(ifNoneMatch: inm, ifModifiedSince: ims) }
         case .failure(let error):
-            let response = errors.response(for: error)
-            return { _, _ in response }
+            let text = errors.response(for: error)
+            let problem = ErrorResponses.problem(errors.headers, error.parts)
+            return { _, _, form in form == .problem ? problem : text }
         }
     }
 }

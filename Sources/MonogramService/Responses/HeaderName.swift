@@ -35,6 +35,8 @@ enum HeaderName {
 enum MediaType {
     static let png = OutputFormat.png.contentType
     static let plainText = "text/plain; charset=utf-8"
+    /// RFC 9457 problem details (API §11).
+    static let problemJSON = "application/problem+json"
     static let html = "text/html; charset=utf-8"
     /// The Prometheus text exposition format 0.0.4.
     static let prometheus = "text/plain; version=0.0.4; charset=utf-8"

@@ -47,6 +47,6 @@ extension AvatarService {
     }
 
     func badRequest(_ error: OptionsError, _ request: HTTPRequestHead) -> HTTPResponse {
-        fixed.errors.response(for: .badParameter(error), prefersImage: AcceptPreference.prefersImage(request.header(HeaderName.accept)))
+        fixed.errors.response(for: .badParameter(error), form: AcceptPreference.errorForm(request.header(HeaderName.accept)))
     }
 }

@@ -39,7 +39,7 @@ extension AvatarService {
         var request = request
         try? noteIgnored(query, known: GravatarQuery.knownParameters, in: &request, strict: false)
         guard let hash = GravatarHash(pathSegment: segment) else {
-            return .respond(fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.head.header(HeaderName.accept))), .none)
         }
         let pairs = (try? QueryString.parse(query)) ?? []
         let parameters = GravatarQuery(pairs: pairs, minSize: 16, maxSize: jobs.limits.maxSize)
@@ -50,7 +50,7 @@ extension AvatarService {
             allowsRedirect: route.allowsRedirect)
         switch plan {
         case .notFound:
-            return .respond(fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.head.header(HeaderName.accept))), .none)
         case .redirect(let url):
             return .respond(fixed.headers.response(
                 AvatarService.found, [(HeaderName.location, url), (HeaderName.cacheControl, route.cacheControl)], body: []), .none)

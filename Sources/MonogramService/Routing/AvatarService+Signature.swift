@@ -27,6 +27,6 @@ extension AvatarService {
     }
 
     private func refuse(_ request: HTTPRequestHead, _ refusal: URLSigner.Refusal) -> HTTPResponse {
-        fixed.errors.response(for: .signature(refusal), prefersImage: AcceptPreference.prefersImage(request.header(HeaderName.accept)))
+        fixed.errors.response(for: .signature(refusal), form: AcceptPreference.errorForm(request.header(HeaderName.accept)))
     }
 }

@@ -85,7 +85,7 @@ public final class AvatarService: HTTPHandler {
             if request.method == .post, Route(path: AvatarService.path(of: request.target)) == .purge {
                 return purge(request, peer: context.peer)
             }
-            return .respond(fixed.errors.response(for: .methodNotAllowed), .none)
+            return .respond(fixed.errors.response(for: .methodNotAllowed, form: AcceptPreference.errorForm(request.header(HeaderName.accept))), .none)
         }
         let target = AvatarService.originForm(request.target)
         // Hot path: this exact URL was answered before; no parsing, and no allocation for the
@@ -117,7 +117,7 @@ public final class AvatarService: HTTPHandler {
             // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
             return .respond(context.draining ? fixed.draining : fixed.healthy, .none)
         case .metrics:
-            return .respond(fixed.metricsOnMainPort ? fixed.metrics(metrics) : fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.metricsOnMainPort ? fixed.metrics(metrics) : fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.header(HeaderName.accept))), .none)
         case .playground:
             return .respond(fixed.playground, .none)
         case .purge:
@@ -130,7 +130,7 @@ public final class AvatarService: HTTPHandler {
         case .gravatar(let segment):
             return gravatar(answer, segment: segment, query: query)
         case .notFound:
-            return .respond(fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.header(HeaderName.accept))), .none)
         }
     }
 
