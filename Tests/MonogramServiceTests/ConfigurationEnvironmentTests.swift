@@ -87,6 +87,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "gravatar.reload_interval", text: "30") { $0.gravatar.reloadInterval = 30 },
         KeySample(path: "gravatar.max_directory_bytes", text: "1048576") { $0.gravatar.maxDirectoryBytes = 1_048_576 },
         KeySample(path: "gravatar.max_directory_rows", text: "1000") { $0.gravatar.maxDirectoryRows = 1000 },
+        KeySample(path: "gravatar.avatar_path", text: "yes") { $0.gravatar.avatarPath = true },
         KeySample(path: "metrics.port", text: "9100") { $0.metrics.port = 9100 },
         KeySample(path: "log.format", text: "json") { $0.log.format = .json },
         KeySample(path: "log.access", text: "false") { $0.log.access = false },

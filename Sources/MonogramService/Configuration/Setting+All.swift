@@ -87,6 +87,7 @@ extension Setting {
             .value("gravatar", "reload_interval", \.gravatar.reloadInterval, Convert.seconds),
             .value("gravatar", "max_directory_bytes", \.gravatar.maxDirectoryBytes) { Convert.integer($0, in: positive, &$1) },
             .value("gravatar", "max_directory_rows", \.gravatar.maxDirectoryRows) { Convert.integer($0, in: positive, &$1) },
+            .value("gravatar", "avatar_path", \.gravatar.avatarPath, Convert.boolean),
 
             .value("metrics", "port", \.metrics.port) { Convert.integer($0, in: port, &$1) },
 

@@ -1,4 +1,5 @@
 import MonogramCore
+import MonogramGravatar
 public import MonogramHTTP
 import MonogramPictures
 public import MonogramRender
@@ -28,11 +29,14 @@ public final class AvatarService: HTTPHandler {
     let wallClock: WallClock
     /// `http.strict_parameters` (API §11).
     let strictParameters: Bool
+    /// `gravatar.avatar_path` (API §11).
+    let gravatarAvatarPath: Bool
 
     /// `wallClock`: what `exp` is compared with (tests set it by hand).
     public init(configuration: Configuration, renderer: Renderer, logger: Logger, wallClock: WallClock = .system) throws(RenderError) {
         self.wallClock = wallClock
         self.strictParameters = configuration.http.strictParameters
+        self.gravatarAvatarPath = configuration.gravatar.avatarPath
         let metrics = Metrics()
         let headers = CommonHeaders(corsOrigin: configuration.http.corsOrigin)
         let jobs = JobFactory(configuration: configuration, renderer: renderer, headers: headers, logger: logger)
@@ -101,7 +105,12 @@ public final class AvatarService: HTTPHandler {
         let pathBytes = target.withUTF8Bytes { $0.firstIndex(of: UInt8(ascii: "?")) ?? $0.count }
         let questionMark = target.utf8.index(target.startIndex, offsetBy: pathBytes)
         var query = questionMark == target.endIndex ? target[questionMark...] : target[target.utf8.index(after: questionMark)...]
-        let route = Route(path: target[..<questionMark])
+        var route = Route(path: target[..<questionMark])
+        // Libravatar federation (API §11): a hash under /avatar/ is the /gravatar route, decided
+        // before the signature check (/gravatar cannot be signed by the clients that call it).
+        if gravatarAvatarPath, case .avatar(let segment) = route, GravatarHash(pathSegment: segment) != nil {
+            route = .gravatar(segment: segment)
+        }
         var expires: Int?
         if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query, expires: &expires) {
             return .respond(refusal, .refused)
