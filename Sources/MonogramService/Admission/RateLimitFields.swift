@@ -18,7 +18,7 @@ struct RateLimitFields: Sendable {
     init(policy: String, budget: RenderBudget) {
         self.policy = policy
         self.budget = budget
-        let window = max(1, Int((Double(budget.burst) / budget.rate).rounded(.up)))
+        let window = max(1, RateLimitFields.seconds(Double(budget.burst) / budget.rate))
         policyValue = "\"\(policy)\";q=\(budget.burst);w=\(window)"
     }
 
@@ -27,10 +27,17 @@ struct RateLimitFields: Sendable {
     func fields(remaining: Double) -> [(name: String, value: String)] {
         let left = max(0, min(Double(budget.burst), remaining))
         let whole = Int(left.rounded(.down))
-        let untilFull = Int(((Double(budget.burst) - left) / budget.rate).rounded(.up))
+        let untilFull = RateLimitFields.seconds((Double(budget.burst) - left) / budget.rate)
         return [
             (HeaderName.rateLimitPolicy, policyValue),
             (HeaderName.rateLimit, "\"\(policy)\";r=\(whole);t=\(max(0, untilFull))"),
         ]
+    }
+
+    /// Whole seconds, rounded up and held within a Structured Field Integer's 15 digits (a
+    /// configured rate can be tiny): never a trapping conversion.
+    static func seconds(_ value: Double) -> Int {
+        guard value.isFinite, value > 0 else { return 0 }
+        return Int(min(value.rounded(.up), 999_999_999_999_999))
     }
 }
