@@ -17,7 +17,7 @@ extension AvatarService {
         }
     }
 
-    /// `{name}[.png|.svg|.json|.webp|.avif]` and the query → the decoded name and validated options, or the
+    /// `{name}[.png|.svg|.json|.webp|.avif|.jpg|.jpeg]` and the query → the decoded name and validated options, or the
     /// parameter at fault.
     func parseAvatar(segment: Substring, query: Substring) throws(OptionsError) -> (name: String, options: AvatarOptions) {
         let (rawName, suffixFormat) = AvatarPath.split(segment)

@@ -15,7 +15,7 @@ extension AvatarService {
         }
     }
 
-    /// `{names}[.png|.svg|.json|.webp|.avif]` and the query → what to draw, or the parameter at fault.
+    /// `{names}[.png|.svg|.json|.webp|.avif|.jpg|.jpeg]` and the query → what to draw, or the parameter at fault.
     /// The names are checked first: their count bounds the `picture` list.
     func parseGroup(segment: Substring, query: Substring) throws(OptionsError) -> ResolvedGroup {
         let (rawNames, suffixFormat) = AvatarPath.split(segment)
