@@ -92,7 +92,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     check(ignored.count <= IgnoredParameters.maxListed && ignored == Array(Set(ignored)).sorted(), "ignored names not a sorted set of 8")
     check(!ignored.contains("v") && ignored.allSatisfy { !AvatarOptions.knownParameters.contains($0) }, "a known name listed as ignored")
     check(IgnoredParameters.header(ignored).utf8.allSatisfy { (0x20...0x7E).contains($0) }, "ignored names unsafe in a header")
-    check(ignored.allSatisfy { !$0.contains(",") && !$0.isEmpty }, "an ignored name with a comma")
+    check(ignored.allSatisfy { !$0.contains(",") && !$0.isEmpty }, "an ignored name that is empty or has a comma")
     // `/group` reads the same pairs (API §2, §10): never a crash, and what it accepts is in range.
     if let pairs = try? QueryString.parse(raw) {
         let names = 1 + size % 100

@@ -18,6 +18,9 @@ public enum IgnoredParameters {
         var found: Set<String> = []
         for piece in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let rawName = piece.prefix { $0 != UInt8(ascii: "=") }
+            // `=value` has no name to list (found by the options fuzz target: it made an empty
+            // entry, `a, , b`).
+            guard !rawName.isEmpty else { continue }
             let decoded = PathSegment.percentDecode(rawName, plusIsSpace: true) ?? Array(rawName)
             if let name = String(validating: decoded, as: UTF8.self), known.contains(name) || signing.contains(name) || name == cacheBuster {
                 continue
