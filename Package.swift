@@ -49,12 +49,12 @@ let package = Package(
         // libcurl links the same library already). Swift sees it only through MonogramCrypto.
         .target(name: "CCrypto", path: "Sources/CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "MonogramCrypto", dependencies: ["CCrypto"], swiftSettings: settings),
-        // Output encoders: lossless WebP (libwebp), AVIF (libavif, aom) and libdeflate for our
+        // Output encoders: lossless WebP (libwebp), AVIF (libavif, aom), JPEG (libturbojpeg) and libdeflate for our
         // own PNG writer. A C target so each encode's library handles live and die in one C call.
         .target(
             name: "CEncoders",
             path: "Sources/CEncoders",
-            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("avif"), .linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("turbojpeg")]
         ),
 
         // A pthread-backed lock every module shares (see Locked.swift for why not `Mutex`).

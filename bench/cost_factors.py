@@ -2,7 +2,7 @@
 """Measures the per-format factors of the cost model (CostTable in
 Sources/MonogramCore/Cost/WorkCost.swift) on a built binary, loopback only:
 
-* CPU per output pixel of each format (PNG, SVG, WebP, AVIF) for initials and for a noisy
+* CPU per output pixel of each format (PNG, SVG, WebP, AVIF, JPEG) for initials and for a noisy
   picture: the server's own CPU time (/proc/<pid>/stat) over unique requests, so cache hits and
   the client do not count, divided by the pixels drawn; reported relative to PNG and as
   nanoseconds per pixel (a token is 1 ms: a 128 px PNG);
@@ -119,7 +119,8 @@ def main():
         cases = [("png", 1024, 4, "initials", 3), ("png", 512, 2, "initials", 48), ("png", 512, 2, "picture", 8),
                  ("svg", 1024, 4, "initials", 48), ("svg", 512, 2, "picture", 8),
                  ("webp", 512, 4, "initials", 4), ("webp", 512, 2, "initials", 16), ("webp", 512, 2, "picture", 8),
-                 ("avif", 512, 2, "initials", 4), ("avif", 512, 2, "picture", 4)]
+                 ("avif", 512, 2, "initials", 4), ("avif", 512, 2, "picture", 4),
+                 ("jpeg", 1024, 4, "initials", 4), ("jpeg", 512, 2, "initials", 16), ("jpeg", 512, 2, "picture", 8)]
         for fmt, side, dpr, content, n in cases:
             pixels = (side * dpr) ** 2
             rounds = []

@@ -67,7 +67,8 @@ one_module() {
 sources_for() {
     case "$1" in
         http-parser)
-            ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift ;;
+            ls Sources/MonogramHTTP/Parser/*.swift Sources/MonogramHTTP/Message/HTTPStatus.swift \
+                Sources/MonogramHTTP/Message/HTTPDate.swift Sources/MonogramHTTP/Message/HTTPDate+Parse.swift ;;
         # The cache and the worker pool need MonogramSync's locks and
         # are not reached by these harnesses; the canonical key's writer needs its TwoPassBytes.
         options | initials)
@@ -123,7 +124,7 @@ sources_for() {
             one_module purge Sources/MonogramCore/Keys/{PurgeRequest,CacheTag}.swift Sources/MonogramCore/Colour/ColorKey.swift \
                 Sources/MonogramCore/Options/{PathSegment,OptionsError}.swift Sources/MonogramCore/Initials/String+NFC.swift ;;
         signature)
-            ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift \
+            ls Sources/MonogramCrypto/Base64URL.swift Sources/MonogramCrypto/SignedTarget.swift Sources/MonogramCrypto/SignedExpiry.swift \
                 Sources/MonogramService/Admission/ClientBudget/{ClientKey,ClientAddress}.swift ;;
     esac
 }

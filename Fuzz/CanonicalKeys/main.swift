@@ -1,8 +1,8 @@
 // libFuzzer harness for the cache keys (compiled by scripts/fuzz.sh with all of MonogramCore
 // and the pure /gravatar files). Input: any bytes: up to the first two NULs, two /gravatar
 // query strings (parsed as the route parses them); the rest read as choices and texts for two
-// requests of each other kind: avatar options (every field of `AvatarOptions.canonicalKey`)
-// and group options with names.
+// requests of each other kind: avatar options (every field of `AvatarOptions.canonicalKey`,
+// the JPEG matte of API §11 too) and group options with names.
 //
 // Invariants: a key decodes back to the fields it was made of; two requests share a key only
 // when they mean the same (for avatars: equal options, `fallback` ignored without a picture;
@@ -46,10 +46,12 @@ struct Reader {
         options.font = optionalText()
         options.bold = pick([nil, true, false])
         options.id = optionalText()
-        options.format = pick([.png, .svg, .json, .webp, .avif])
+        options.format = pick([.png, .svg, .json, .webp, .avif, .jpeg])
         options.theme = pick([.light, .dark, .auto])
         options.picture = optionalText()
         options.fallback = pick([.initials, .notFound])
+        // API §11: an opaque matte, which only a JPEG draws.
+        options.matte = pick([RGBA.white, RGBA(red: byte(), green: 0, blue: byte() & 1)])
         return options
     }
 
@@ -59,6 +61,8 @@ struct Reader {
         options.borderColor = color()
         options.font = optionalText()
         options.pictures = (0..<Int(byte() % 3)).map { _ in optionalText() }
+        options.format = pick([.png, .jpeg])
+        options.matte = pick([RGBA.white, RGBA(red: byte(), green: 1, blue: 2)])
         return (options, (0..<Int(byte() % 3) + 1).map { _ in text() })
     }
 }
@@ -66,6 +70,7 @@ struct Reader {
 func meaning(_ options: AvatarOptions) -> AvatarOptions {
     var options = options
     if options.picture == nil { options.fallback = .initials }
+    if options.format != .jpeg { options.matte = .white } // drawn only in a JPEG
     return options
 }
 
@@ -73,18 +78,21 @@ func sameGroup(_ a: (GroupOptions, [String]), _ b: (GroupOptions, [String])) -> 
     var (one, two) = (a.0, b.0)
     // Every alpha-0 border colour is one knock-out.
     if one.borderColor.alpha == 0 && two.borderColor.alpha == 0 { one.borderColor = two.borderColor }
+    if one.format != .jpeg { one.matte = .white }
+    if two.format != .jpeg { two.matte = .white }
     return one == two && a.1 == b.1
 }
 
 let hash = GravatarHash(pathSegment: "0bc83cb571cd1c50ba6f3e8a78ef1346")!
 
-func gravatarKey(_ query: String) -> (GravatarDrawing, Int, String)? {
+func gravatarKey(_ query: String) -> (GravatarDrawing, Int, OutputFormat, String)? {
     let pairs = (try? QueryString.parse(query)) ?? []
     let parameters = GravatarQuery(pairs: pairs, minSize: 16, maxSize: 1024)
     guard case .draw(let drawing) = GravatarPlan(hash: hash, query: parameters, entry: nil, signatureRequired: false, allowsRedirect: { _ in true }) else {
         return nil
     }
-    return (drawing, parameters.size, drawing.canonicalKey(hash: hash, pixels: parameters.size))
+    let format = parameters.format ?? .png
+    return (drawing, parameters.size, format, drawing.canonicalKey(hash: hash, pixels: parameters.size, format: format))
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -111,8 +119,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     check((groupKeys.0 == groupKeys.1) == sameGroup(groupOne, groupTwo), "groups \(groupOne) and \(groupTwo): \(groupKeys.0)")
 
     if queries.count == 2, let first = gravatarKey(queries[0]), let second = gravatarKey(queries[1]) {
-        check((first.2 == second.2) == (first.0 == second.0 && first.1 == second.1), "/gravatar?\(queries[0]) and ?\(queries[1]) share \(first.2)")
-        let seeds = [AnswerKey.gravatar(first.2).etagSeed(.plain), avatarKeys.0.etagSeed(.plain), AnswerKey.group(groupOne.0, names: groupOne.1).etagSeed(.plain)]
+        check((first.3 == second.3) == (first.0 == second.0 && first.1 == second.1 && first.2 == second.2), "/gravatar?\(queries[0]) and ?\(queries[1]) share \(first.3)")
+        let seeds = [AnswerKey.gravatar(first.3).etagSeed(.plain), avatarKeys.0.etagSeed(.plain), AnswerKey.group(groupOne.0, names: groupOne.1).etagSeed(.plain)]
         check(Set(seeds).count == 3, "seeds of different kinds collide")
     }
     return 0

@@ -10,7 +10,9 @@
 //   framing slack: memory per connection is bounded whatever arrives;
 // * once it throws, it throws the same error for ever;
 // * feeding in chunks gives the same heads, and fails if and only if feeding everything at
-//   once fails.
+//   once fails;
+// * the same bytes as an HTTP-date (`If-Modified-Since`) parse to nothing or to an instant
+//   whose IMF-fixdate parses back to it.
 
 import Glibc
 
@@ -60,6 +62,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
     let chunk = Int(data[0]) % 65
     let bytes = UnsafeBufferPointer(start: data + 1, count: size - 1)
+    // `If-Modified-Since` (API §11): any bytes are a date or nil; a date found formats back to
+    // itself (one instant, one IMF-fixdate).
+    if let seconds = HTTPDateText.seconds(String(decoding: bytes, as: UTF8.self)) {
+        check(HTTPDateText.seconds(HTTPDateText.imfFixdate(seconds)) == seconds, "HTTP-date round trip")
+    }
     let whole = run(bytes, chunk: 0)
     let pieces = run(bytes, chunk: chunk)
     // Which error wins may depend on what had arrived when a limit was crossed (a long bad

@@ -73,6 +73,9 @@ func query(for options: AvatarOptions) -> String {
     case nil: break
     }
     pairs.append(("gradient", options.gradient ? "1" : "0"))
+    // API §11: JPEG's matte (opaque; kept whatever the format, keyed only for JPEG).
+    check(options.matte.alpha == 255, "a matte with alpha")
+    pairs.append(("matte", options.matte.hex))
     return pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
 }
 
@@ -83,6 +86,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let fromPairs = Result { () throws(OptionsError) in try AvatarOptions(query: QueryString.parse(raw), limits: limits) }
     let fromBytes = Result { () throws(OptionsError) in try AvatarOptions(rawQuery: Substring(raw), limits: limits) }
     check(fromPairs == fromBytes, "the raw and the pair parser disagree on \(raw)")
+    // API §11: the ignored names are at most 8, sorted, unique, never known or `v`, and safe as
+    // a header value (printable ASCII, no comma) whatever the bytes.
+    let ignored = IgnoredParameters.names(in: Substring(raw), known: AvatarOptions.knownParameters)
+    check(ignored.count <= IgnoredParameters.maxListed && ignored == Array(Set(ignored)).sorted(), "ignored names not a sorted set of 8")
+    check(!ignored.contains("v") && ignored.allSatisfy { !AvatarOptions.knownParameters.contains($0) }, "a known name listed as ignored")
+    check(IgnoredParameters.header(ignored).utf8.allSatisfy { (0x20...0x7E).contains($0) }, "ignored names unsafe in a header")
+    check(ignored.allSatisfy { !$0.contains(",") && !$0.isEmpty }, "an ignored name that is empty or has a comma")
     // `/group` reads the same pairs (API §2, §10): never a crash, and what it accepts is in range.
     if let pairs = try? QueryString.parse(raw) {
         let names = 1 + size % 100

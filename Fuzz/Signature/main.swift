@@ -6,7 +6,8 @@
 // Invariants: nothing crashes; a split signature is 32 bytes and the signed prefix ends right
 // before `?sig=` or `&sig=`; appending that signature's base64url to the prefix splits back to
 // the same parts; base64url that decodes re-encodes to the same text (one spelling per value);
-// an address keys deterministically, and IPv6 keys have no bits past the prefix.
+// an address keys deterministically, and IPv6 keys have no bits past the prefix; `exp` (API
+// §11) is absent, malformed, or at most 12 digits that round-trip.
 
 import Glibc
 
@@ -28,6 +29,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         } else {
             check(false, "re-signed target does not split")
         }
+    }
+
+    // API §11's `exp`: any query parses to nothing, a value of at most 12 digits, or
+    // malformed; a value found is what a signer writing `exp=` and it gives back.
+    let query = Substring(target).drop { $0 != "?" }.dropFirst()
+    if case .success(let exp?) = SignedExpiry.parse(query) {
+        check(exp >= 0 && exp <= 999_999_999_999, "exp \(exp) out of range")
+        check(SignedExpiry.parse(Substring("a=1&exp=\(exp)")) == .success(exp), "exp does not round-trip")
     }
 
     if let decoded = Base64URL.decode(bytes) {

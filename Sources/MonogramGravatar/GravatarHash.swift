@@ -1,3 +1,4 @@
+public import MonogramCore
 import MonogramCrypto
 
 /// The `{hash}` of `/gravatar/{hash}[.png|.jpg|.jpeg]`: 32 (MD5) or 64 (SHA-256) hexadecimal
@@ -18,7 +19,8 @@ public struct GravatarHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path segment after `/gravatar/`, or nil (a 404) for anything but the hash with an
-    /// optional `.png`, `.jpg` or `.jpeg` (Gravatar's own suffixes; the answer is a PNG anyway).
+    /// optional `.png`, `.jpg` or `.jpeg` (Gravatar's own suffixes; `format(ofPathSegment:)`
+    /// says which format the answer is).
     public init?(pathSegment segment: Substring) {
         var hex = segment.utf8[...]
         for suffix in [".png", ".jpg", ".jpeg"] where GravatarHash.hasSuffix(hex, suffix) {
@@ -39,6 +41,13 @@ public struct GravatarHash: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.bytes = bytes
+    }
+
+    /// The format a path segment's suffix asks for (API §11): `.jpg` and `.jpeg` a real JPEG,
+    /// `.png` or none a PNG.
+    public static func format(ofPathSegment segment: Substring) -> OutputFormat {
+        let hex = segment.utf8[...]
+        return hasSuffix(hex, ".jpg") || hasSuffix(hex, ".jpeg") ? .jpeg : .png
     }
 
     /// Lower-case hexadecimal: how the hash is logged, keyed and sent upstream.

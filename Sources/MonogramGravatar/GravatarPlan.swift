@@ -59,7 +59,9 @@ public enum GravatarDrawing: Sendable, Equatable {
     /// drawing and its fields, each length-prefixed, so a `name` or `initials` holding any
     /// text (`X|Y`) never makes another request's key. An entry is named by its content
     /// version, so a reload that changes it changes its tag.
-    public func canonicalKey(hash: GravatarHash, pixels: Int) -> String {
+    /// A JPEG's key ends with `jpeg` (drawn on the default white matte); a PNG's has no format
+    /// field, so PNG keys and ETags stay as they were.
+    public func canonicalKey(hash: GravatarHash, pixels: Int, format: OutputFormat = .png) -> String {
         CanonicalKeyWriter.make { key in
             key.field(hash.description)
             key.field(pixels)
@@ -80,6 +82,7 @@ public enum GravatarDrawing: Sendable, Equatable {
                 key.field("identicon")
                 key.field(hash.description)
             }
+            if format == .jpeg { key.field("jpeg") }
         }
     }
 

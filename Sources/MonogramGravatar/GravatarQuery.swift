@@ -1,6 +1,13 @@
+public import MonogramCore
+
 /// Gravatar's query parameters (API §7), parsed leniently: the applications that build these
 /// URLs cannot show a 400, so a bad value means its default and nothing here throws.
 public struct GravatarQuery: Sendable, Equatable {
+    /// Every parameter name `/gravatar` reads (API §7, §11), for `IgnoredParameters`.
+    public static let knownParameters: Set<String> = [
+        "s", "size", "d", "default", "f", "forcedefault", "r", "rating", "name", "initials", "format",
+    ]
+
     /// Gravatar's default size.
     public static let defaultSize = 80
 
@@ -14,6 +21,9 @@ public struct GravatarQuery: Sendable, Equatable {
     public var name: String?
     /// `initials`: shown as given instead of being computed from `name`.
     public var initials: String?
+    /// `format` (API §11): `jpeg`/`jpg` or `png`; nil (the path suffix decides) for no or
+    /// any other value, which is never an error here.
+    public var format: OutputFormat?
 
     /// - Parameters:
     ///   - pairs: decoded query pairs; the first of a repeated name wins (no 400 here).
@@ -33,6 +43,7 @@ public struct GravatarQuery: Sendable, Equatable {
         let initials = seen["initials"].map(\.trimmed).flatMap { $0.isEmpty || $0.utf8.count > 64 ? nil : $0 }
         self.name = name
         self.initials = initials
+        self.format = seen["format"].flatMap { OutputFormat(named: $0) }.flatMap { [.png, .jpeg].contains($0) ? $0 : nil }
     }
 }
 

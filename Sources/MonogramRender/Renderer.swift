@@ -60,7 +60,7 @@ public final class Renderer: Sendable {
         return AvatarPainter(spec: spec, mask: mask, canvas: .unwrittenImage, outlines: outlines)
     }
 
-    /// One drawing, every encoding: the same `draw` onto an image surface (PNG, WebP, AVIF) or
+    /// One drawing, every encoding: the same `draw` onto an image surface (PNG, WebP, AVIF, JPEG) or
     /// cairo's SVG surface, so every format shows the same picture. `scheme` adds the dark
     /// variant of `theme=auto` to an SVG (raster formats carry one variant; the options parser
     /// refuses `auto` for them). `initial`: what an image surface holds before `draw`.
@@ -77,13 +77,21 @@ public final class Renderer: Sendable {
         if format == .avif && width * height > OutputFormat.largestAVIFPixels {
             throw RenderError(kind: .invalidSpec, message: "AVIF is limited to \(OutputFormat.largestAVIFPixels) pixels")
         }
+        if case .jpeg(let matte) = format {
+            return try withSurface(width: width, height: height, initial: initial, draw: { (cairo) throws(RenderError) in
+                try draw(cairo)
+                JPEGCodec.paintMatte(matte, on: cairo)
+            }) { (surface) throws(RenderError) in
+                try JPEGCodec.encode(surface)
+            }
+        }
         return try withSurface(width: width, height: height, initial: initial, draw: draw) { (surface) throws(RenderError) in
             var pixels = try StraightPixels(surface, allowIndexed: format == .png)
             switch format {
             case .png: return try PNGWriter.encode(&pixels)
             case .webp: return try WebPCodec.encode(&pixels)
             case .avif: return try AVIFCodec.encode(&pixels)
-            case .svg: fatalError("unreachable: SVG returned above")
+            case .svg, .jpeg: fatalError("unreachable: SVG and JPEG returned above")
             }
         }
     }

@@ -33,8 +33,8 @@ case .healthcheck:
     exit(HealthProbe.check(host: configuration.server.host, port: configuration.server.port) ? 0 : 1)
 case let .render(name, query, output):
     exit(RenderCommand.run(name: name, query: query, output: output, configuration: configuration))
-case let .sign(target, body):
-    exit(SignCommand.run(target: target, body: body, configuration: configuration))
+case let .sign(target, body, expires):
+    exit(SignCommand.run(target: target, body: body, expires: expires, now: WallClock.system.seconds(), configuration: configuration))
 case .tag(let key):
     print(TagCommand.tag(key))
 case .serve:

@@ -61,8 +61,10 @@ import Testing
     @Test("the largest request is a render whose answer is allowed, or a full-size decode")
     func largest() {
         let small = MemoryPlan.largestRequest(maxSize: 1024, maxPicturePixels: 1_000_000, maxAnswerBytes: 32 * Self.mebibyte)
-        // A 4096² masked render with initials (the picture one's answer is over 32 MiB).
-        #expect(small == CostModel.avatar(side: 4096, masked: true, format: .png, picture: false).peakBytes)
+        // A 4096² masked JPEG of a picture: its answer (~1.5 B/px) fits 32 MiB where a PNG's
+        // does not, and its picture and surface outweigh any render of initials.
+        #expect(small == CostModel.avatar(side: 4096, masked: true, format: .jpeg, picture: true).peakBytes)
+        #expect(small > CostModel.avatar(side: 4096, masked: true, format: .png, picture: false).peakBytes)
         let generous = MemoryPlan.largestRequest(maxSize: 1024, maxPicturePixels: 1_000_000, maxAnswerBytes: 1 << 30)
         // Every format's most expensive render counts: SVG embeds the picture as base64.
         #expect(generous == CostModel.avatar(side: 4096, masked: true, format: .svg, picture: true).peakBytes)

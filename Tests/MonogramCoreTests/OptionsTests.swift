@@ -123,7 +123,7 @@ struct OptionsTests {
         ("font=Comic+Sans", "font", "font must be one of DejaVu Sans, Noto Sans"),
         ("id=", "id", "id must be 1 to 256 bytes"),
         ("id=" + String(repeating: "a", count: 257), "id", "id must be 1 to 256 bytes"),
-        ("format=gif", "format", "format must be png, svg, json, webp or avif"),
+        ("format=gif", "format", "format must be png, svg, json, webp, avif or jpeg"),
     ])
     func rejects(_ query: String, _ parameter: String, _ message: String) {
         #expect(throws: OptionsError(parameter: parameter, message: message)) { try parse(query) }

@@ -117,7 +117,7 @@ struct PathSegmentTests {
 
 @Suite("Avatar path suffix")
 struct AvatarPathTests {
-    @Test("splits a lower-case .png, .svg, .json, .webp or .avif suffix", arguments: [
+    @Test("splits a lower-case .png, .svg, .json, .webp, .avif, .jpg or .jpeg suffix", arguments: [
         ("Jane%20Roe.png", "Jane%20Roe", OutputFormat.png as OutputFormat?),
         ("Jane.svg", "Jane", .svg),
         ("Jane.json", "Jane", .json),
@@ -129,7 +129,9 @@ struct AvatarPathTests {
         ("x.png.svg", "x.png", .svg),
         ("a.b.c", "a.b.c", nil),
         ("Jane.PNG", "Jane.PNG", nil),
-        ("Jane.jpg", "Jane.jpg", nil),
+        ("Jane.jpg", "Jane", .jpeg),
+        ("Jane.jpeg", "Jane", .jpeg),
+        ("Jane.JPG", "Jane.JPG", nil),
         ("png", "png", nil),
         ("Jane.", "Jane.", nil),
         ("Jane%2Epng", "Jane%2Epng", nil),

@@ -24,7 +24,7 @@ struct CommonHeadersTests {
     func expectCommon(_ response: HTTPResponse, _ label: String) {
         #expect(response.header("X-Content-Type-Options") == "nosniff", "\(label)")
         #expect(response.header("Access-Control-Allow-Origin") == "*", "\(label)")
-        #expect(response.header("Access-Control-Expose-Headers") == "X-Avatar-Source, X-Avatar-Error", "\(label)")
+        #expect(response.header("Access-Control-Expose-Headers") == "X-Avatar-Source, X-Avatar-Error, X-Avatar-Ignored, RateLimit-Policy, RateLimit", "\(label)")
         #expect(response.header("Cross-Origin-Resource-Policy") == "cross-origin", "\(label)")
     }
 

@@ -31,6 +31,7 @@ struct RenderCommandTests {
         case .json: bytes.first == UInt8(ascii: "{")
         case .webp: bytes.starts(with: Array("RIFF".utf8)) && Array(bytes.dropFirst(8).prefix(4)) == Array("WEBP".utf8)
         case .avif: Array(bytes.dropFirst(4).prefix(8)) == Array("ftypavif".utf8)
+        case .jpeg: bytes.starts(with: [0xFF, 0xD8, 0xFF])
         }
     }
 
@@ -40,6 +41,13 @@ struct RenderCommandTests {
         #expect(result.status == 0)
         let bytes = try #require(result.bytes)
         #expect(Self.looks(like: format, bytes), "\(format) written as \(bytes.prefix(12))")
+    }
+
+    @Test("-o x.jpg writes a JPEG, as the URL suffix .jpg asks for one")
+    func jpgSuffix() throws {
+        let result = Self.render("Jane Roe", [("size", "32")], output: Self.temporaryPath("jane.jpg"))
+        #expect(result.status == 0)
+        #expect(Self.looks(like: .jpeg, try #require(result.bytes)))
     }
 
     @Test("--format picks the format when -o has no suffix", arguments: OutputFormat.allCases)

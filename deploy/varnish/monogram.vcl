@@ -106,13 +106,13 @@ sub monogram_normalise {
     set req.http.X-Monogram-Query = "&" + regsub(req.url, "^[^?]*\??", "");
     if (req.url ~ "^/avatar/") {
         set req.http.X-Monogram-Query = regsuball(req.http.X-Monogram-Query,
-            "&(?![^&=]*%)(?!(?:size|dpr|shape|radius|bg|background|color|initials|length|uppercase|font-size|font|bold|id|format|theme|picture|fallback|palette|colors|gradient)(?:[=&]|$))[^&]*", "");
+            "&(?![^&=]*%)(?!(?:size|dpr|shape|radius|bg|background|color|initials|length|uppercase|font-size|font|bold|id|format|theme|picture|fallback|palette|colors|gradient|matte)(?:[=&]|$))[^&]*", "");
     } elsif (req.url ~ "^/group/") {
         set req.http.X-Monogram-Query = regsuball(req.http.X-Monogram-Query,
-            "&(?![^&=]*%)(?!(?:size|dpr|max|overlap|border|border-color|more|radius|shape|length|uppercase|font-size|font|bold|format|theme|picture|total|id|dir|distinct|palette|colors|gradient)(?:[=&]|$))[^&]*", "");
+            "&(?![^&=]*%)(?!(?:size|dpr|max|overlap|border|border-color|more|radius|shape|length|uppercase|font-size|font|bold|format|theme|picture|total|id|dir|distinct|palette|colors|gradient|matte)(?:[=&]|$))[^&]*", "");
     } else {
         set req.http.X-Monogram-Query = regsuball(req.http.X-Monogram-Query,
-            "&(?![^&=]*%)(?!(?:s|size|d|default|f|forcedefault|name|initials)(?:[=&]|$))[^&]*", "");
+            "&(?![^&=]*%)(?!(?:s|size|d|default|f|forcedefault|name|initials|format)(?:[=&]|$))[^&]*", "");
     }
     if (req.http.X-Monogram-Query == "") {
         set req.url = req.http.X-Monogram-Path;
@@ -122,7 +122,7 @@ sub monogram_normalise {
         # name with a `%` may be any of them once decoded (`%69d` is `id`): never sorted.
         if (req.http.X-Monogram-Query !~ "&[^&=]*%"
             && req.http.X-Monogram-Query !~ "&(picture|id)=.*&(picture|id)="
-            && req.http.X-Monogram-Query !~ "&(s|size|d|default|f|forcedefault|name|initials)=.*&\1(=|&|$)") {
+            && req.http.X-Monogram-Query !~ "&(s|size|d|default|f|forcedefault|name|initials|format)=.*&\1(=|&|$)") {
             set req.url = std.querysort(req.url);
         }
     }
@@ -180,6 +180,10 @@ sub vcl_deliver {
     unset resp.http.Surrogate-Key;
     unset resp.http.Cache-Tag;
     if (obj.hits > 0) {
+        # The rate-limit fields (API §11) describe the budget of the client whose request
+        # made the answer; a hit costs nobody anything.
+        unset resp.http.RateLimit;
+        unset resp.http.RateLimit-Policy;
         set resp.http.X-Cache = "hit";
     } else {
         set resp.http.X-Cache = "miss";

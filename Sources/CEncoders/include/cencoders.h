@@ -1,7 +1,8 @@
 #ifndef MONOGRAM_CENCODERS_H
 #define MONOGRAM_CENCODERS_H
 
-// Output encoders beyond libpng: lossless WebP (libwebp), AVIF (libavif with aom) and raw
+// Output encoders beyond libpng: lossless WebP (libwebp), AVIF (libavif with aom), JPEG
+// (libjpeg-turbo's TurboJPEG) and raw
 // DEFLATE (libdeflate, for our own PNG writer). Each encode call creates and frees its library
 // handles inside itself and returns a status, so Swift sees no handle it could leak or share;
 // the one handle Swift keeps (a libdeflate compressor, reused per thread) has its own owner,
@@ -30,6 +31,18 @@ int monogram_webp_encode(const uint8_t *rgba, int width, int height, size_t stri
 /// aom's 0 (slowest) … 10, one thread. On success *out is freed with monogram_free.
 int monogram_avif_encode(const uint8_t *rgba, int width, int height, size_t stride, int quantizer,
                          int alpha_quantizer, int speed, uint8_t **out, size_t *out_size, int *detail);
+
+/// Baseline JPEG (libjpeg-turbo's TurboJPEG API) of opaque pixels in cairo's native-endian ARGB32
+/// layout (`stride` bytes a row; alpha is ignored: the caller composites onto the matte first).
+/// `quality` 1…100; `subsampling_444` nonzero keeps full-resolution chroma (4:4:4), zero halves
+/// it both ways (4:2:0). On success *out is freed with monogram_free.
+int monogram_jpeg_encode(const uint8_t *argb32, int width, int height, size_t stride, int quality, int subsampling_444,
+                         uint8_t **out, size_t *out_size, int *detail);
+
+/// Decodes a JPEG to RGBA8 (alpha 255; freed with monogram_free), refusing images over
+/// `max_pixels`; *subsampling is TurboJPEG's TJSAMP_* of the file. For tests and benchmarks.
+int monogram_jpeg_decode(const uint8_t *data, size_t size, size_t max_pixels, uint8_t **out, int *width, int *height,
+                         int *subsampling);
 
 /// zlib-wrapped DEFLATE of `in` at libdeflate `level` (0…12) into `out` with the calling
 /// thread's own compressor, created on first use and freed when the thread exits (allocating

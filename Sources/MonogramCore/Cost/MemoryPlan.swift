@@ -140,7 +140,7 @@ public struct MemoryPlan: Sendable, Hashable {
     public static func largestRequest(maxSize: Int, maxPicturePixels: Int, maxAnswerBytes: Int, decodeMemory: Int = Int.max) -> Int {
         let side = 4 * max(1, maxSize)
         var largest = 0
-        for format in [OutputFormat.png, .svg, .webp, .avif] {
+        for format in [OutputFormat.png, .svg, .webp, .avif, .jpeg] {
             for picture in [false, true] {
                 var pixels = side * side
                 if format == .webp { pixels = min(pixels, OutputFormat.largestWebPPixels) }

@@ -56,5 +56,7 @@ extension GroupOptions {
         key.field(pictures.count)
         for picture in pictures { key.optional(picture) }
         writeFacepile(&key) // API §10 fields
+        // As for `/avatar`: only a JPEG key has the matte, so other keys stay as they were.
+        if format == .jpeg { key.field(hex: matte) }
     }
 }

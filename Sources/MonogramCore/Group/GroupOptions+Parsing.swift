@@ -2,7 +2,7 @@ extension GroupOptions {
     /// Parameters that mean exactly what they mean for `/avatar` (API §2); they are validated
     /// by `AvatarOptions` itself, so the accepted spellings and the messages cannot drift.
     static let sharedWithAvatar: Set<String> = [
-        "dpr", "length", "uppercase", "font-size", "font", "bold", "format", "theme", "palette", "colors", "gradient",
+        "dpr", "length", "uppercase", "font-size", "font", "bold", "format", "theme", "palette", "colors", "gradient", "matte",
     ]
 
     /// Validates the §2 query parameters of a group of `nameCount` names and fills in defaults.
@@ -28,7 +28,7 @@ extension GroupOptions {
         let shared = try AvatarOptions(query: query.filter { Self.sharedWithAvatar.contains($0.name) }, limits: limits)
         (dpr, length, uppercase, fontSize) = (shared.dpr, shared.length, shared.uppercase, shared.fontSize)
         (font, bold, format, theme) = (shared.font, shared.bold, shared.format, shared.theme)
-        (palette, gradient) = (shared.palette, shared.gradient)
+        (palette, gradient, matte) = (shared.palette, shared.gradient, shared.matte)
 
         if let value = given["max"] {
             guard let max = AvatarOptions.integer(value), (1...10).contains(max) else {

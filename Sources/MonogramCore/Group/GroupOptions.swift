@@ -52,6 +52,8 @@ public struct GroupOptions: Sendable, Hashable {
     /// `palette`/`colors` and `gradient`, applied to every face as for `/avatar`.
     public var palette: PaletteChoice? = nil
     public var gradient: Bool = false
+    /// `matte` (API §11): a JPEG's colour outside the faces, as for `/avatar`.
+    public var matte: RGBA = .white
 
     public init() {}
 

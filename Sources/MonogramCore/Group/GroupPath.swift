@@ -1,4 +1,4 @@
-/// Splitting the last segment of `/group/{name1},{name2},…[.png|.svg|.json|.webp|.avif]`.
+/// Splitting the last segment of `/group/{name1},{name2},…[.png|.svg|.json|.webp|.avif|.jpg|.jpeg]`.
 public enum GroupPath {
     /// The names of the raw, still percent-encoded list (format suffix already split off by
     /// `AvatarPath.split`).

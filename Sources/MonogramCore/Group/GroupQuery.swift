@@ -4,13 +4,18 @@
 /// Same rules as the single-avatar parser: names are case-sensitive, unknown names are
 /// ignored, and a repeat is reported for the first
 /// parameter in the fixed `known` order, so the error never depends on the query's order.
+extension GroupOptions {
+    /// Every parameter name `/group` knows (API §2, §10, §11), for `IgnoredParameters`.
+    public static let knownParameters: Set<String> = Set(GroupQuery.known)
+}
+
 struct GroupQuery {
     private var values: [String: [String]] = [:]
 
     static let known = [
         "size", "dpr", "max", "overlap", "border", "border-color", "more", "radius", "shape",
         "length", "uppercase", "font-size", "font", "bold", "format", "theme", "picture",
-        "total", "id", "dir", "distinct", "palette", "colors", "gradient",
+        "total", "id", "dir", "distinct", "palette", "colors", "gradient", "matte",
     ]
     static let repeatable: Set<String> = ["picture", "id"]
     private static let knownSet = Set(known)

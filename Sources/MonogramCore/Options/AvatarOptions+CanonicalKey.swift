@@ -8,7 +8,8 @@ extension AvatarOptions {
     /// (`sq`/`ci`/`ro`/`m`) and its parameter (radius or mask name), background (`-` for the
     /// server's, `tr`, or `#RRGGBB[AA]`), colour, initials, length, uppercase, font size, font,
     /// bold (`-`/`1`/`0`), id, format, theme, picture, fallback, then the palette's kind and value
-    /// and the gradient (`AvatarOptions.writeColours`, API §10). Free text that may be absent
+    /// and the gradient (`AvatarOptions.writeColours`, API §10), and for JPEG only the matte
+    /// (API §11). Free text that may be absent
     /// is `0:,` or `=text`. Numbers use the shortest form that round-trips (`1`, `1.5`,
     /// `0.25`). Without a picture `fallback` changes nothing, so its field is then empty.
     /// All defaults: `3:128,1:1,2:sq,0:,1:-,1:-,0:,1:2,1:1,3:0.5,0:,1:-,0:,3:png,5:light,0:,0:,1:-,0:,1:0,`.
@@ -55,6 +56,9 @@ extension AvatarOptions {
         key.optional(picture)
         if picture != nil { key.field(fallback.rawValue) } else { key.field("") }
         AvatarOptions.writeColours(palette: palette, gradient: gradient, into: &key)
+        // Only JPEG draws the matte, so only a JPEG key has the field (the format field before
+        // it decides whether it is there): every other format's key and ETag stay as they were.
+        if format == .jpeg { key.field(hex: matte) }
     }
 
     /// Integers without `.0`; otherwise Swift's shortest round-trip form, which is the same on

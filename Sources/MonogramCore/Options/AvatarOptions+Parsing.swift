@@ -115,7 +115,7 @@ extension AvatarOptions {
             self.id = id
         }
         if let (_, value) = given[.format] {
-            guard let format = OutputFormat(rawValue: value.lowercased()) else {
+            guard let format = OutputFormat(named: value) else {
                 throw OptionsError(parameter: "format", message: "format must be " + OutputFormat.accepted)
             }
             self.format = format
@@ -139,6 +139,13 @@ extension AvatarOptions {
             }
             // Without a picture there is nothing to fall back from: one meaning, one value.
             self.fallback = self.picture == nil ? .initials : fallback
+        }
+        if let (_, value) = given[.matte] {
+            // Opaque only: the matte is what stands in for transparency, so it cannot have any.
+            guard let matte = RGBA(hex: value), matte.alpha == 255 else {
+                throw OptionsError(parameter: "matte", message: "matte must be an opaque hex colour RGB or RRGGBB, optionally with #")
+            }
+            self.matte = matte
         }
         try parseColours(given, limits: limits)
     }

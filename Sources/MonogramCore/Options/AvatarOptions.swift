@@ -33,6 +33,9 @@ public struct AvatarOptions: Sendable, Hashable {
     public var palette: PaletteChoice? = nil
     /// `gradient` (API §10): the background runs from its colour to a darker one.
     public var gradient: Bool = false
+    /// `matte` (API §11): the opaque colour of a JPEG's pixels outside the shape (JPEG has no
+    /// alpha). Other formats keep their transparency and ignore it.
+    public var matte: RGBA = .white
 
     public init() {}
 

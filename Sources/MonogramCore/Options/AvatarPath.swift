@@ -1,6 +1,6 @@
-/// Splitting the last segment of `/avatar/{name}[.png|.svg|.json|.webp|.avif]`.
+/// Splitting the last segment of `/avatar/{name}[.png|.svg|.json|.webp|.avif|.jpg|.jpeg]`.
 public enum AvatarPath {
-    /// Separates a format suffix of exactly `.png`, `.svg`, `.json`, `.webp` or `.avif` (lower case) from the
+    /// Separates a format suffix of exactly `.png`, `.svg`, `.json`, `.webp`, `.avif`, `.jpg` or `.jpeg` (lower case) from the
     /// raw, still percent-encoded segment.
     ///
     /// Only the last dot counts and only those spellings, so `a.b.c` and `x.PNG` are
@@ -21,4 +21,5 @@ public enum AvatarPath {
     }
 
     private static let suffixes = OutputFormat.allCases.map { (bytes: Array($0.rawValue.utf8), format: $0) }
+        + [(bytes: Array("jpg".utf8), format: OutputFormat.jpeg)]
 }

@@ -7,19 +7,24 @@
 /// in the same order: a bad `%` escape or non-UTF-8 in any pair first (as `QueryString.parse`
 /// throws before any option is looked at), then a repeat, reported for the first parameter in
 /// the fixed `Parameter` order so the error does not depend on the query's order.
+extension AvatarOptions {
+    /// Every parameter name `/avatar` knows (API §1, §3, §10, §11), for `IgnoredParameters`.
+    public static let knownParameters: Set<String> = Set(AvatarQuery.Parameter.names + ["background"])
+}
+
 struct AvatarQuery {
     /// The known names in the order repeats are checked (`background` is an alias of `bg`).
     enum Parameter: Int, CaseIterable {
         case size, dpr, shape, radius, bg, color, initials, length, uppercase
         case fontSize, font, bold, id, format, theme, picture, fallback
-        case palette, colors, gradient
+        case palette, colors, gradient, matte
 
         var name: String { Self.names[rawValue] }
 
         static let names = [
             "size", "dpr", "shape", "radius", "bg", "color", "initials", "length", "uppercase",
             "font-size", "font", "bold", "id", "format", "theme", "picture", "fallback",
-            "palette", "colors", "gradient",
+            "palette", "colors", "gradient", "matte",
         ]
         private static let spellings = allCases.map { ($0, Array($0.name.utf8)) }
         private static let background = Array("background".utf8)

@@ -1,6 +1,6 @@
 /// What an avatar answer is encoded as.
 public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    case png, svg, json, webp, avif
+    case png, svg, json, webp, avif, jpeg
 
     public var contentType: String {
         switch self {
@@ -9,8 +9,20 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
         case .json: "application/json"
         case .webp: "image/webp"
         case .avif: "image/avif"
+        case .jpeg: "image/jpeg"
         }
     }
+
+    /// The format a `format=` value or a path suffix names: the raw values, and `jpg` for
+    /// `jpeg` (the suffix almost every JPEG file has; API §11 names both). Case-insensitive.
+    public init?(named name: some StringProtocol) {
+        let lowered = name.lowercased()
+        if lowered == "jpg" { self = .jpeg; return }
+        self.init(rawValue: lowered)
+    }
+
+    /// Whether the image has an alpha channel; JPEG's pixels outside the shape are the matte.
+    public var hasAlpha: Bool { self != .jpeg }
 
     /// Most pixels an AVIF answer may have: 1024 × 1024 (size 1024 at dpr 1, 512 at dpr 2).
     /// The AV1 encoder costs ~100× PNG per pixel even at the pinned speed; at this size one encode
@@ -25,7 +37,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// holds whatever format is asked for. Larger WebP requests are a 400 naming `format`.
     public static let largestWebPPixels = 2048 * 2048
 
-    /// `format must be png, svg, json, webp or avif`: every value, so a typo's 400 says what works.
+    /// `format must be png, svg, json, webp, avif or jpeg`: every value, so a typo's 400 says what works.
     public static let accepted: String = {
         let names = allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]

@@ -44,6 +44,15 @@ public final class HTTPResponse: Sendable {
         self.reservation = reservation
     }
 
+    /// A head already serialised (`amended(setting:)`), the body shared.
+    init(status: HTTPStatus, head: [UInt8], body: [UInt8], closesConnection: Bool, reservation: MemoryReservation?) {
+        self.status = status
+        self.head = head
+        self.body = body
+        self.closesConnection = closesConnection
+        self.reservation = reservation
+    }
+
     /// The same, from a list of header fields in order.
     public convenience init(status: HTTPStatus, headers: [(name: String, value: String)], body: [UInt8], closesConnection: Bool = false) {
         self.init(status: status, body: body, closesConnection: closesConnection) { writer in

@@ -11,9 +11,15 @@ public struct URLSigner: Sendable {
         case missing
         case malformed
         case mismatch
+        /// `exp` (API §11) is not 1 to 12 digits, or given twice.
+        case malformedExpiry
+        /// `exp` has passed: the reason is the one word API §11 names.
+        case expired
 
         public var reason: String {
             switch self {
+            case .malformedExpiry: "exp must be Unix seconds (1 to 12 digits), given once"
+            case .expired: "expired"
             case .missing: "signature required: end the query with sig= (see monogram sign)"
             case .malformed: "sig must be 43 base64url characters (an HMAC-SHA256)"
             case .mismatch: "signature does not match this URL"

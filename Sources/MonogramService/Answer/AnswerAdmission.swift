@@ -7,6 +7,9 @@ import MonogramCore
 protocol AnswerAdmission: Sendable {
     /// Nil admits the request (charged `cost` tokens); an error is answered instead of doing the work.
     func admit(cost: Int, request: AnswerRequest) -> ServiceError?
+    /// `admit`, with the header fields that tell the client where its budget stands (API §11:
+    /// `RateLimit-Policy`, `RateLimit`), set on the answer or on the refusal alike.
+    func admitReporting(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)])
     /// Where the work an admitted request learns of later (a picture's fetch and decode, once
     /// its pixels are known) is charged: the same client as `admit`, which charged `admitted`
     /// for the render and `prepaid` for the pictures (`PicturePrepayment`), together.
@@ -15,6 +18,11 @@ protocol AnswerAdmission: Sendable {
 
 extension AnswerAdmission {
     func charge(for request: AnswerRequest, admitted: Int, prepaid: Int) -> WorkCharge { .free }
+
+    /// No budget, nothing to report.
+    func admitReporting(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)]) {
+        (admit(cost: cost, request: request), [])
+    }
 }
 
 /// No budget: every request that misses the cache is admitted.

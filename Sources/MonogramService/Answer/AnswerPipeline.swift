@@ -15,6 +15,16 @@ final class AnswerPipeline: Sendable {
     struct Waiter: Sendable {
         let responder: HTTPResponder
         let ifNoneMatch: [Substring]
+        /// This waiter's own header lines (API §11), set on the shared answer.
+        let amendment: AnswerAmendment
+        let ifModifiedSince: Int?
+        /// How a failure is written for this waiter (API §11: problem details for JSON clients).
+        let errorForm: ErrorForm
+
+        init(_ request: AnswerRequest) {
+            (responder, ifNoneMatch, amendment, ifModifiedSince) = (request.responder, request.ifNoneMatch, request.amendment, request.ifModifiedSince)
+            errorForm = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
+        }
     }
 
     let cache: AnswerCache
@@ -60,30 +70,37 @@ final class AnswerPipeline: Sendable {
     }
 
     private func answer<Job: AnswerJob>(_ job: Job, for request: AnswerRequest, charging admission: any AnswerAdmission) -> HTTPHandlerResult {
+        // A request whose answer carries lines of its own is never remembered by its target:
+        // the hit path would serve it without them (or serve an expired `exp` at all).
+        let remembers = job.remembersTarget && request.amendment.isEmpty
         if let (stored, handle) = cache.lookup(job.key) {
-            if job.remembersTarget { cache.remember(request.target, as: job.key, at: handle) }
-            return hit(stored.answer(ifNoneMatch: request.ifNoneMatch))
+            if remembers { cache.remember(request.target, as: job.key, at: handle) }
+            return hit(request.amendment.apply(to: stored.answer(ifNoneMatch: request.ifNoneMatch, ifModifiedSince: request.ifModifiedSince)))
         }
-        let waiter = Waiter(responder: request.responder, ifNoneMatch: request.ifNoneMatch)
         // Joining work already in flight costs nothing more, so it is not charged.
-        if job.placement == .pool, flights.joinExisting(job.key, waiter) {
+        if job.placement == .pool, flights.joinExisting(job.key, Waiter(request)) {
             metrics.recordSingleFlightWait()
             return .deferred
         }
         let work = job.work
         if job.placement == .pool, let tooLarge = neverFits(work) {
-            let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
-            return .respond(errors.response(for: tooLarge, prefersImage: prefersImage), .refused)
+            let form = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
+            return .respond(errors.response(for: tooLarge, form: form), .refused)
         }
         // The pictures' estimate too, before any of them is fetched (`PicturePrepayment`).
         let prepaid = job.prepaidPictureTokens
-        if let refusal = admission.admit(cost: work.tokens + prepaid, request: request) {
-            let prefersImage = AcceptPreference.prefersImage(request.head.header(HeaderName.accept))
-            return .respond(errors.response(for: refusal, prefersImage: prefersImage), .refused)
+        let (refusal, rateLimit) = admission.admitReporting(cost: work.tokens + prepaid, request: request)
+        if let refusal {
+            let form = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
+            return .respond(errors.response(for: refusal, form: form).amended(setting: rateLimit), .refused)
         }
+        // Charged: the answer says where this client's budget stands (API §11).
+        let request = { var charged = request; charged.amendment.fields += rateLimit; return charged }()
+        let waiter = Waiter(request)
         if job.placement == .loop, let materials = Job.immediate {
-            let answer = finished(build(job, materials, target: request.target, until: request.arrival + renderTimeout))
-            return .respond(answer(request.ifNoneMatch), .miss)
+            let answer = finished(build(job, materials, target: remembers ? request.target : nil, until: request.arrival + renderTimeout))
+            let form = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
+            return .respond(request.amendment.apply(to: answer(request.ifNoneMatch, request.ifModifiedSince, form)), .miss)
         }
         guard flights.join(job.key, waiter) else {
             metrics.recordSingleFlightWait()
@@ -111,7 +128,7 @@ final class AnswerPipeline: Sendable {
                     return
                 }
                 let started = clock.now
-                let outcome = build(job, materials, target: request.target, until: renderDeadline)
+                let outcome = build(job, materials, target: remembers ? request.target : nil, until: renderDeadline)
                 metrics.recordRender(clock.now - started)
                 // What is left to hold is the answer itself, until every waiter's connection
                 // has written it.
@@ -165,7 +182,8 @@ final class AnswerPipeline: Sendable {
 
     /// Produces, wraps in the §4 headers, and stores (before the flight ends, so a request
     /// arriving after `finish` finds it in the cache instead of starting a second render).
-    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String, until deadline: ContinuousClock.Instant) -> Result<StoredAnswer, ServiceError> {
+    /// `target`: the raw target to remember as an alias of the key, nil for none.
+    private func build<Job: AnswerJob>(_ job: Job, _ materials: Job.Materials, target: String?, until deadline: ContinuousClock.Instant) -> Result<StoredAnswer, ServiceError> {
         let produced: Produced
         do throws(ServiceError) {
             produced = try job.produce(materials, until: deadline)
@@ -186,7 +204,7 @@ final class AnswerPipeline: Sendable {
             stored = StoredAnswer(response: response, notModified: nil, etag: nil, expires: expires, tags: tags)
         }
         if produced.lifetime.map({ $0 > .zero }) ?? true {
-            cache.store(stored, for: job.key, target: job.remembersTarget ? target : nil)
+            cache.store(stored, for: job.key, target: target)
         }
         return .success(stored)
     }
@@ -198,7 +216,7 @@ final class AnswerPipeline: Sendable {
         if case .failure(.overloaded) = outcome { metrics.recordOverloadRefusals(waiters.count) }
         let answer = finished(outcome)
         for waiter in waiters {
-            let response = answer(waiter.ifNoneMatch)
+            let response = waiter.amendment.apply(to: answer(waiter.ifNoneMatch, waiter.ifModifiedSince, waiter.errorForm))
             if let reservation, !response.body.isEmpty {
                 waiter.responder.respond(HTTPResponse(sharing: response, holding: reservation), .miss)
             } else {
@@ -208,12 +226,15 @@ final class AnswerPipeline: Sendable {
     }
 
     /// The reply for each waiter's `If-None-Match`; an error's response is built once.
-    private func finished(_ outcome: Result<StoredAnswer, ServiceError>) -> ([Substring]) -> HTTPResponse {
+    /// The failures of the work itself (overload, an internal error) are never placeholder images;
+    /// their text line and problem details are each built once (an internal error logged once).
+    private func finished(_ outcome: Result<StoredAnswer, ServiceError>) -> ([Substring], Int?, ErrorForm) -> HTTPResponse {
         switch outcome {
-        case .success(let stored): return { stored.answer(ifNoneMatch: $0) }
+        case .success(let stored): return { inm, ims, _ in stored.answer(ifNoneMatch: inm, ifModifiedSince: ims) }
         case .failure(let error):
-            let response = errors.response(for: error)
-            return { _ in response }
+            let text = errors.response(for: error)
+            let problem = ErrorResponses.problem(errors.headers, error.parts)
+            return { _, _, form in form == .problem ? problem : text }
         }
     }
 }

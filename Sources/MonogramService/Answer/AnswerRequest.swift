@@ -11,4 +11,8 @@ struct AnswerRequest: Sendable {
     let head: HTTPRequestHead
     let arrival: ContinuousClock.Instant
     let responder: HTTPResponder
+    /// What this request changes in the answer it gets (API §11).
+    var amendment = AnswerAmendment()
+    /// `If-Modified-Since` in Unix seconds, when given and a date (RFC 9110 §13.1.3).
+    var ifModifiedSince: Int? = nil
 }

@@ -15,19 +15,25 @@ final class StoredAnswer: Sendable {
     let neverExpires: Bool
     /// The person tags it is filed under (API §9; `CacheTag.person`), for purges.
     let tags: [UInt64]
+    /// `Last-Modified` in Unix seconds, for `If-Modified-Since` (nil: the answer has none).
+    let lastModified: Int?
 
-    init(response: HTTPResponse, notModified: HTTPResponse?, etag: String?, expires: ContinuousClock.Instant? = nil, tags: [UInt64] = []) {
+    init(
+        response: HTTPResponse, notModified: HTTPResponse?, etag: String?, expires: ContinuousClock.Instant? = nil, tags: [UInt64] = [],
+        lastModified: Int? = nil
+    ) {
         self.response = response
         self.notModified = notModified
         self.etag = etag
         self.expires = expires
         self.neverExpires = expires == nil
         self.tags = tags
+        self.lastModified = lastModified
     }
 
     /// The same answer, valid until `expires` (nil: for ever).
     func expiring(at expires: ContinuousClock.Instant?) -> StoredAnswer {
-        StoredAnswer(response: response, notModified: notModified, etag: etag, expires: expires, tags: tags)
+        StoredAnswer(response: response, notModified: notModified, etag: etag, expires: expires, tags: tags, lastModified: lastModified)
     }
 
     func isFresh(at now: ContinuousClock.Instant) -> Bool {
@@ -41,8 +47,16 @@ final class StoredAnswer: Sendable {
         response.head.count + response.body.count + (notModified?.head.count ?? 0) + (etag?.utf8.count ?? 0) + keyBytes + 512
     }
 
-    func answer(ifNoneMatch: [Substring]) -> HTTPResponse {
-        if !ifNoneMatch.isEmpty, let etag, let notModified, EntityTag.matches(ifNoneMatch: ifNoneMatch, etag: etag) { return notModified }
+    /// The 304 when the request's preconditions say the client has this answer (RFC 9110
+    /// §13.2.2): `If-None-Match` when it is there (and then only it), else `If-Modified-Since`
+    /// (`ifModifiedSince`, already parsed; nil when absent or not a date).
+    func answer(ifNoneMatch: [Substring], ifModifiedSince: Int? = nil) -> HTTPResponse {
+        guard let notModified else { return response }
+        if !ifNoneMatch.isEmpty {
+            if let etag, EntityTag.matches(ifNoneMatch: ifNoneMatch, etag: etag) { return notModified }
+            return response
+        }
+        if let ifModifiedSince, let lastModified, lastModified <= ifModifiedSince { return notModified }
         return response
     }
 }

@@ -14,8 +14,9 @@ public enum CommandLineAction: Sendable, Equatable {
     /// `query` holds the §1 parameters in the order given, e.g. `[("size", "64")]`.
     case render(name: String, query: [(String, String)], output: String)
     /// Print `target` (a request target or an absolute URL) signed with the first of
-    /// `security.signing_keys` (API §8); for `/purge`, with the digest of `body` (API §9).
-    case sign(target: String, body: String? = nil)
+    /// `security.signing_keys` (API §8); for `/purge`, with the digest of `body` (API §9); with
+    /// `expires`, carrying `exp=` that much after now (§11).
+    case sign(target: String, body: String? = nil, expires: ExpiryDuration? = nil)
     /// Print the cache tag (API §9) of a colour key: `p-` and 16 hex digits.
     case tag(key: String)
 
@@ -23,8 +24,8 @@ public enum CommandLineAction: Sendable, Equatable {
         switch (lhs, rhs) {
         case (.serve, .serve), (.help, .help), (.version, .version), (.healthcheck, .healthcheck):
             return true
-        case let (.sign(target1, body1), .sign(target2, body2)):
-            return target1 == target2 && body1 == body2
+        case let (.sign(target1, body1, expires1), .sign(target2, body2, expires2)):
+            return target1 == target2 && body1 == body2 && expires1 == expires2
         case let (.tag(key1), .tag(key2)):
             return key1 == key2
         case let (.render(name1, query1, output1), .render(name2, query2, output2)):

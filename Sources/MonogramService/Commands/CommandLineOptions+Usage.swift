@@ -4,8 +4,8 @@ extension CommandLineOptions {
         USAGE: monogram [serve] [--config PATH] [--host HOST] [--port PORT]
                monogram healthcheck [--config PATH] [--host HOST] [--port PORT]
                monogram render NAME [--config PATH] [--PARAMETER VALUE]... -o FILE|-
-               monogram sign [--config PATH] TARGET
-               monogram sign [--config PATH] /purge BODY
+               monogram sign [--config PATH] [--expires DURATION] TARGET
+               monogram sign [--config PATH] [--expires DURATION] /purge BODY
                monogram tag KEY
                monogram --help | --version
 
@@ -19,7 +19,9 @@ extension CommandLineOptions {
                           (the same parse: NAME may end in .png, .svg, .json, .webp or .avif)
           sign            print TARGET (/avatar/…, /group/… or a full URL) with the sig= of
                           the first security.signing_keys key appended; /purge also takes
-                          the BODY it will send (tags=…), whose digest the signature covers
+                          the BODY it will send (tags=…), whose digest the signature covers;
+                          with --expires DURATION (90s, 30m, 1h, 7d) also exp= (Unix
+                          seconds), after which the server answers 403 expired
           tag             print the cache tag (p- and 16 hex digits) of a person's colour
                           key: their id, name, or a Gravatar directory key; purge with it
 

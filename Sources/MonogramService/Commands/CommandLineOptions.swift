@@ -40,6 +40,7 @@ public struct CommandLineOptions: Sendable, Equatable {
         var positionals: [String] = []
         var query: [(String, String)] = []
         var output: String?
+        var expires: ExpiryDuration?
         var onlyPositionals = false
         while let token = tokens.popFirst() {
             if onlyPositionals || !token.hasPrefix("-") || token == "-" {
@@ -63,6 +64,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             let accepted = switch (command, name) {
             case (_, "--config"), ("render", "--output"): true
             case ("render", _): name.hasPrefix("--") && renderParameters.contains(parameter)
+            case ("sign", "--expires"): true
             case ("sign", _), ("tag", _): false
             case (_, "--host"), (_, "--port"): true
             default: false
@@ -88,6 +90,9 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--host": options.overrides.append(ConfigurationOverride(key: "server.host", value: value, origin: name))
             case "--port": options.overrides.append(ConfigurationOverride(key: "server.port", value: value, origin: name))
             case "--output": output = value
+            case "--expires":
+                expires = ExpiryDuration(value)
+                if expires == nil { problems.append("--expires: a duration such as 90s, 30m, 1h or 7d (at most 100 years), not \"\(value)\"") }
             default: query.append((parameter, value))
             }
         }
@@ -102,7 +107,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             if positionals.isEmpty { problems.append("sign: needs a TARGET such as /avatar/Jane%20Doe?size=64") }
             // A second argument is the body of a purge, which its signature covers.
             problems += positionals.dropFirst(2).map { #"sign: unexpected argument "\#($0)""# }
-            options.action = .sign(target: positionals.first ?? "", body: positionals.dropFirst().first)
+            options.action = .sign(target: positionals.first ?? "", body: positionals.dropFirst().first, expires: expires)
         case "tag":
             if positionals.isEmpty { problems.append(#"tag: needs a KEY such as "Jane Roe" (a name or an id)"#) }
             problems += positionals.dropFirst().map { #"tag: unexpected argument "\#($0)""# }

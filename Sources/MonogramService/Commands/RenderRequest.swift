@@ -18,7 +18,7 @@ struct RenderRequest: Sendable, Equatable {
     init(name: String, parameters: [(String, String)], output: String) {
         segment = Self.encode(name)
         let suffix = output.split(separator: "/").last?.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last
-        outputFormat = suffix.flatMap { OutputFormat(rawValue: $0.lowercased()) }
+        outputFormat = suffix.flatMap { OutputFormat(named: $0) }
         var pairs = parameters
         if let outputFormat, !pairs.contains(where: { $0.0 == "format" }) { pairs.append(("format", outputFormat.rawValue)) }
         query = pairs.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")

@@ -1,17 +1,20 @@
 import Glibc
+import MonogramCrypto
 
-/// `monogram sign [--config FILE] TARGET [BODY]`: prints TARGET signed with the first of
-/// `security.signing_keys`, as a server with `security.require_signature` verifies it. A
-/// `/purge` target takes the BODY it will be sent with: `body=` + its digest is added before
-/// signing, so the signature cannot be replayed with other tags (API §9).
+/// `monogram sign [--config FILE] [--expires DURATION] TARGET [BODY]`: prints TARGET signed with
+/// the first of `security.signing_keys`, as a server with `security.require_signature` verifies
+/// it. A `/purge` target takes the BODY it will be sent with: `body=` + its digest is added
+/// before signing, so the signature cannot be replayed with other tags (API §9). With
+/// `--expires`, `exp=` (now + DURATION, Unix seconds) is added before `sig` (API §11).
 ///
 /// TARGET is the path and query (`/avatar/Jane Doe?size=64` or already encoded,
 /// `/avatar/Jane%20Doe?size=64`), or a full `http(s)` URL, whose path and query are signed (a
 /// client, CDN or proxy sends the origin form) and which is printed whole, encoded as a
 /// browser would send it.
 public enum SignCommand {
-    public static func run(target: String, body: String? = nil, configuration: Configuration) -> Int32 {
-        switch signed(target, body: body, keys: configuration.security.signingKeys) {
+    /// `now`: Unix seconds, read once by the caller (the executable's root).
+    public static func run(target: String, body: String? = nil, expires: ExpiryDuration? = nil, now: Int = 0, configuration: Configuration) -> Int32 {
+        switch signed(target, body: body, keys: configuration.security.signingKeys, expiresAt: expires.map { now + $0.seconds }) {
         case .success(let line):
             Logger.write(line, to: STDOUT_FILENO)
             return 0
@@ -31,7 +34,8 @@ public enum SignCommand {
     /// is signed is what a browser sends for the printed URL: characters a browser would
     /// percent-encode itself (spaces, non-ASCII, `"<>` and friends) are encoded first, and a
     /// fragment is refused (a browser never sends it, and a `sig` inside it would be lost).
-    public static func signed(_ target: String, body: String? = nil, keys: [String]) -> Result<String, Problem> {
+    /// `expiresAt`: Unix seconds, appended as `exp=` (the last parameter before `sig`).
+    public static func signed(_ target: String, body: String? = nil, keys: [String], expiresAt: Int? = nil) -> Result<String, Problem> {
         guard !keys.isEmpty else { return .failure(Problem(description: "no signing key: set security.signing_keys")) }
         guard !target.contains("#") else {
             return .failure(Problem(description: "TARGET must not have a fragment (#…): browsers never send it; write a # that belongs to a value as %23"))
@@ -54,6 +58,12 @@ public enum SignCommand {
             break
         case (false, .some):
             return .failure(Problem(description: "only /purge takes a BODY"))
+        }
+        if let expiresAt {
+            guard case .success(nil) = SignedExpiry.parse(Substring(form).drop { $0 != "?" }.dropFirst()) else {
+                return .failure(Problem(description: "TARGET already has exp=: give --expires or exp=, not both"))
+            }
+            form += (form.contains("?") ? "&" : "?") + "exp=\(expiresAt)"
         }
         do throws(URLSigner.SigningError) {
             return .success(prefix + (try URLSigner(keys: keys).sign(form)))

@@ -24,6 +24,10 @@ public struct GravatarConfiguration: Sendable, Hashable {
     public var maxDirectoryBytes: Int = DirectoryLimits.default.maxBytes
     /// `gravatar.max_directory_rows`: a file with more rows is rejected whole. Default 250,000.
     public var maxDirectoryRows: Int = DirectoryLimits.default.maxRows
+    /// `gravatar.avatar_path`: `/avatar/{32 or 64 hex digits}[.png|.jpg|.jpeg]` is answered as
+    /// `/gravatar/{hash}` (API §11), the path Libravatar federation and Gravatar-style clients
+    /// use. Default false: such a segment is a name, as it always was.
+    public var avatarPath: Bool = false
 
     public init() {}
 }

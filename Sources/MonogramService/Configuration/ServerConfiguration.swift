@@ -38,6 +38,7 @@ extension Configuration {
     public var transport: HTTPServerConfiguration {
         var transport = server.transport
         transport.corsOrigin = http.corsOrigin
+        transport.exposedHeaders = CommonHeaders.exposed
         return transport
     }
 }

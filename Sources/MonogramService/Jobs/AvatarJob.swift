@@ -31,7 +31,7 @@ struct AvatarJob: AnswerJob {
         let source: AvatarSource = resolved.initials.isEmpty ? .placeholder : .initials
         switch options.format {
         case .json: return .image(Array(resolved.json.utf8), format: .json, source: source)
-        default: return .image(try drawing.avatar(resolved.spec, format: options.format, key: key, title: resolved.alt, until: deadline), format: options.format, source: source)
+        default: return .image(try drawing.avatar(resolved.spec, format: options.format, matte: options.matte, key: key, title: resolved.alt, until: deadline), format: options.format, source: source)
         }
     }
 }

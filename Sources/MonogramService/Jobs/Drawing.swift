@@ -9,21 +9,22 @@ struct Drawing: Sendable {
     let renderer: Renderer
 
     /// `title`: the answer's alt text, an SVG's `<title>` (API §10).
+    /// `matte`: a JPEG's colour outside the shape (API §11; other formats ignore it).
     func avatar(
-        _ spec: AvatarSpec, format: OutputFormat, key: AnswerKey, title: String? = nil, until deadline: ContinuousClock.Instant
+        _ spec: AvatarSpec, format: OutputFormat, matte: RGBA, key: AnswerKey, title: String? = nil, until deadline: ContinuousClock.Instant
     ) throws(ServiceError) -> [UInt8] {
         do throws(RenderError) {
-            return try renderer.render(spec, format: format.image, document: Drawing.document(key: key, title: title))
+            return try renderer.render(spec, format: format.image(matte: matte), document: Drawing.document(key: key, title: title))
         } catch {
             throw .internalFailure("render \(key): \(error)")
         }
     }
 
     func group(
-        _ spec: GroupSpec, format: OutputFormat, key: AnswerKey, title: String? = nil, until deadline: ContinuousClock.Instant
+        _ spec: GroupSpec, format: OutputFormat, matte: RGBA, key: AnswerKey, title: String? = nil, until deadline: ContinuousClock.Instant
     ) throws(ServiceError) -> [UInt8] {
         do throws(RenderError) {
-            return try renderer.renderGroup(spec, format: format.image, document: Drawing.document(key: key, title: title))
+            return try renderer.renderGroup(spec, format: format.image(matte: matte), document: Drawing.document(key: key, title: title))
         } catch {
             throw .internalFailure("render \(key): \(error)")
         }
@@ -37,14 +38,15 @@ struct Drawing: Sendable {
 }
 
 extension OutputFormat {
-    /// The renderer's encoding for an image format (JSON never reaches the renderer; PNG
-    /// stands in so the switch stays total).
-    var image: ImageFormat {
+    /// The renderer's encoding for an image format, JPEG's with its matte (JSON never reaches
+    /// the renderer; PNG stands in so the switch stays total).
+    func image(matte: RGBA) -> ImageFormat {
         switch self {
         case .png, .json: .png
         case .svg: .svg
         case .webp: .webp
         case .avif: .avif
+        case .jpeg: .jpeg(matte: matte)
         }
     }
 }

@@ -10,6 +10,8 @@ struct GravatarJob: AnswerJob {
     let key: AnswerKey
     let drawing: GravatarDrawing
     let pixels: Int
+    /// PNG, or JPEG for a `.jpg`/`.jpeg` suffix or `format=jpeg` (API §11; white matte).
+    let format: OutputFormat
     /// The entry's picture, then the upstream's, in the order tried; empty for the defaults.
     let sources: [PictureURL]
     let resolver: AvatarResolver
@@ -24,7 +26,7 @@ struct GravatarJob: AnswerJob {
     var tags: [UInt64] { CacheTag.people([tagKey]) }
 
     var placement: AnswerPlacement { .pool }
-    var work: WorkCost { CostModel.avatar(side: pixels, masked: false, format: .png, picture: !sources.isEmpty) }
+    var work: WorkCost { CostModel.avatar(side: pixels, masked: false, format: format, picture: !sources.isEmpty) }
     /// The first source's: the upstream is tried only when it gives nothing.
     var prepaidPictureTokens: Int { sources.first.map(pictures.prepaidTokens) ?? 0 }
     var gatherBudget: Duration { sources.isEmpty ? .zero : pictures.loadBudget }
@@ -60,16 +62,16 @@ struct GravatarJob: AnswerJob {
         if let load, let bitmap = load.bitmap, let digest = load.digest {
             spec.content = .picture(bitmap)
             return .image(
-                try renderer.avatar(spec, format: .png, key: key, until: deadline), format: .png, source: .picture,
+                try renderer.avatar(spec, format: format, matte: .white, key: key, until: deadline), format: format, source: .picture,
                 variant: .picture(digest: digest), cacheControl: cacheControl, lifetime: .seconds(max(0, load.ttl)))
         }
         let source: AvatarSource = drawing.drawsInitials ? .initials : .placeholder
-        let body = try renderer.avatar(spec, format: .png, key: key, until: deadline)
-        guard !sources.isEmpty else { return .image(body, format: .png, source: source, cacheControl: cacheControl) }
+        let body = try renderer.avatar(spec, format: format, matte: .white, key: key, until: deadline)
+        guard !sources.isEmpty else { return .image(body, format: format, source: source, cacheControl: cacheControl) }
         // Drawn for want of a picture: kept only as long as the failure is remembered (nothing
         // if it came too late), so the picture is tried again.
         return .image(
-            body, format: .png, source: source, variant: .pictureFallback, cacheControl: failureCacheControl,
+            body, format: format, source: source, variant: .pictureFallback, cacheControl: failureCacheControl,
             lifetime: .seconds(max(0, load?.ttl ?? 0)))
     }
 }

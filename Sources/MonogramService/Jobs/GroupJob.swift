@@ -24,7 +24,7 @@ struct GroupJob: AnswerJob {
         let format = resolved.options.format
         switch format {
         case .json: return .image(Array(resolved.json.utf8), format: .json, source: source)
-        default: return .image(try drawing.group(resolved.spec, format: format, key: key, title: resolved.alt, until: deadline), format: format, source: source)
+        default: return .image(try drawing.group(resolved.spec, format: format, matte: resolved.options.matte, key: key, title: resolved.alt, until: deadline), format: format, source: source)
         }
     }
 }

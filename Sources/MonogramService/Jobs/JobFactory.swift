@@ -49,11 +49,11 @@ struct JobFactory: Sendable {
         return .initials(AvatarJob(name: name, options: options, resolver: resolver, drawing: drawing))
     }
 
-    func gravatar(hash: GravatarHash, drawing what: GravatarDrawing, pixels: Int, entry: DirectoryEntry?) -> GravatarJob {
+    func gravatar(hash: GravatarHash, drawing what: GravatarDrawing, pixels: Int, format: OutputFormat, entry: DirectoryEntry?) -> GravatarJob {
         var sources: [PictureURL] = []
         if case .entry(let entry) = what { sources = gravatar.sources(for: entry, hash: hash, pictures: pictures) }
         return GravatarJob(
-            key: .gravatar(what.canonicalKey(hash: hash, pixels: pixels)), drawing: what, pixels: pixels,
+            key: .gravatar(what.canonicalKey(hash: hash, pixels: pixels, format: format)), drawing: what, pixels: pixels, format: format,
             sources: sources, resolver: resolver, renderer: drawing, pictures: pictures, cacheControl: gravatar.cacheControl,
             failureCacheControl: pictureFailureCacheControl, tagKey: entry?.colorKey ?? hash.description)
     }

@@ -40,7 +40,7 @@ struct PictureAvatarJob: AnswerJob {
         if let load, let bitmap = load.bitmap, let digest = load.digest {
             spec.content = .picture(bitmap)
             return .image(
-                try drawing.avatar(spec, format: format, key: key, title: resolved.alt, until: deadline), format: format, source: .picture,
+                try drawing.avatar(spec, format: format, matte: resolved.options.matte, key: key, title: resolved.alt, until: deadline), format: format, source: .picture,
                 variant: .picture(digest: digest), cacheControl: CacheDirective.maxAge(lifetime), lifetime: lifetime)
         }
         if resolved.options.fallback == .notFound {
@@ -48,7 +48,7 @@ struct PictureAvatarJob: AnswerJob {
             return Produced(content: .plain(failure.notFound), lifetime: lifetime)
         }
         return .image(
-            try drawing.avatar(spec, format: format, key: key, title: resolved.alt, until: deadline), format: format,
+            try drawing.avatar(spec, format: format, matte: resolved.options.matte, key: key, title: resolved.alt, until: deadline), format: format,
             source: resolved.initials.isEmpty ? .placeholder : .initials, variant: .pictureFallback,
             cacheControl: failure.cacheControl, lifetime: lifetime)
     }

@@ -58,7 +58,7 @@ struct PictureGroupJob: AnswerJob {
         let format = resolved.options.format
         let source: AvatarSource = !digests.isEmpty ? .picture : resolved.faces.allSatisfy { $0.initials.isEmpty } ? .placeholder : .initials
         return .image(
-            try drawing.group(spec, format: format, key: key, title: resolved.alt, until: deadline), format: format, source: source, variant: .groupPictures(digests),
+            try drawing.group(spec, format: format, matte: resolved.options.matte, key: key, title: resolved.alt, until: deadline), format: format, source: source, variant: .groupPictures(digests),
             cacheControl: failed ? failure.cacheControl : CacheDirective.maxAge(lifetime), lifetime: lifetime)
     }
 }

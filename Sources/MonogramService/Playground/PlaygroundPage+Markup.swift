@@ -34,7 +34,7 @@ extension PlaygroundPage {
             <div class="row"><label for="bold">Bold</label><select id="bold"><option value="">(default)</option><option>true</option><option>false</option></select></div>
             <div class="row check"><input id="uppercase" type="checkbox" checked><label for="uppercase">Upper-case the initials</label></div>
             <div class="row"><label for="id">Colour key <code>id</code> (empty = the name)</label><input id="id" type="text" maxlength="256"></div>
-            <div class="row"><label for="format">Format</label><select id="format"><option>png</option><option>svg</option><option>webp</option><option>avif</option><option>json</option></select></div>
+            <div class="row"><label for="format">Format</label><select id="format"><option>png</option><option>svg</option><option>webp</option><option>avif</option><option>jpg</option><option>json</option></select></div>
             <div class="row"><label for="picture">Picture URL (allowed hosts only)</label><input id="picture" type="url" placeholder="https://…"></div>
             <div class="row"><label for="fallback">When the picture fails</label><select id="fallback"><option>initials</option><option>404</option></select></div>
           </fieldset>

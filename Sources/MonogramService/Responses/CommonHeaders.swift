@@ -8,11 +8,17 @@ struct CommonHeaders: Sendable {
     /// `fields` serialised once: every head ends with these bytes.
     let lines: HTTPHeaderLines
 
+    /// What scripts on other origins may read: the `X-Avatar-*` headers and the rate-limit
+    /// fields (API §4, §11), on the service's answers and the server layer's alike.
+    static let exposed = [
+        HeaderName.avatarSource, HeaderName.avatarError, HeaderName.avatarIgnored, HeaderName.rateLimitPolicy, HeaderName.rateLimit,
+    ]
+
     init(corsOrigin: String) {
         fields = [
             (HeaderName.contentTypeOptions, "nosniff"),
             (HeaderName.allowOrigin, corsOrigin),
-            (HeaderName.exposeHeaders, HeaderName.avatarSource + ", " + HeaderName.avatarError),
+            (HeaderName.exposeHeaders, CommonHeaders.exposed.joined(separator: ", ")),
             (HeaderName.resourcePolicy, "cross-origin"),
         ]
         lines = HTTPHeaderLines(fields)

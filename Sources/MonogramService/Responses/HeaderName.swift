@@ -16,8 +16,16 @@ enum HeaderName {
     static let resourcePolicy = "Cross-Origin-Resource-Policy"
     static let avatarSource = "X-Avatar-Source"
     static let avatarError = "X-Avatar-Error"
+    /// API §11: the query parameters the route did not use.
+    static let avatarIgnored = "X-Avatar-Ignored"
+    /// API §11: the client budget as the IETF httpapi-ratelimit-headers draft spells it.
+    static let rateLimitPolicy = "RateLimit-Policy"
+    static let rateLimit = "RateLimit"
     /// Request headers the service reads.
     static let ifNoneMatch = "If-None-Match"
+    static let ifModifiedSince = "If-Modified-Since"
+    static let lastModified = "Last-Modified"
+    static let robotsTag = "X-Robots-Tag"
     static let accept = "Accept"
     static let forwardedFor = "X-Forwarded-For"
     static let forwarded = "Forwarded"
@@ -27,6 +35,8 @@ enum HeaderName {
 enum MediaType {
     static let png = OutputFormat.png.contentType
     static let plainText = "text/plain; charset=utf-8"
+    /// RFC 9457 problem details (API §11).
+    static let problemJSON = "application/problem+json"
     static let html = "text/html; charset=utf-8"
     /// The Prometheus text exposition format 0.0.4.
     static let prometheus = "text/plain; version=0.0.4; charset=utf-8"

@@ -11,13 +11,24 @@ struct ResponseFactory: Sendable {
     let releaseHash: UInt64
     /// `cache.tag_header`: the name of the cache-tag header (API §9).
     let tagHeader: String
+    /// `Last-Modified` (API §11): the release's date, so one release's answers are one version.
+    let lastModified: Int
+    let lastModifiedText: String
+    /// `http.robots`: `X-Robots-Tag` of image answers; empty sends none (API §11).
+    let robots: String
 
-    init(cacheControl: String, release: String, headers: CommonHeaders, tagHeader: String = CacheConfiguration.defaultTagHeader) {
+    init(
+        cacheControl: String, release: String, headers: CommonHeaders, tagHeader: String = CacheConfiguration.defaultTagHeader,
+        lastModified: Int = MonogramRelease.published, robots: String = HTTPConfiguration.defaultRobots
+    ) {
         self.cacheControl = cacheControl
         self.release = release
         self.headers = headers
         self.releaseHash = EntityTag.seed(release: release)
         self.tagHeader = tagHeader
+        self.lastModified = lastModified
+        self.lastModifiedText = HTTPDateText.imfFixdate(lastModified)
+        self.robots = robots
     }
 
     /// SVG can carry script; this forbids everything but inline styles even if a page opens it.
@@ -36,9 +47,11 @@ struct ResponseFactory: Sendable {
         let cacheControl = cacheControl ?? self.cacheControl
         let tagValue = CacheTag.header(tags)
         // The 200 and its 304 share every line but `Content-Type` (and `Content-Length`).
-        let shared = { (head: inout HTTPHeadWriter) in
+        let shared = { [lastModifiedText, robots] (head: inout HTTPHeadWriter) in
             head.field(HeaderName.etag, etag)
+            head.field(HeaderName.lastModified, lastModifiedText)
             head.field(HeaderName.cacheControl, cacheControl)
+            if !robots.isEmpty { head.field(HeaderName.robotsTag, robots) }
             head.field(tagHeader, tagValue)
             head.field(HeaderName.avatarSource, source.rawValue)
             if format == .svg { head.field(HeaderName.contentSecurityPolicy, ResponseFactory.svgPolicy) }
@@ -48,6 +61,6 @@ struct ResponseFactory: Sendable {
             shared(&head)
         }
         let notModified = headers.response(.notModified, body: [], shared)
-        return StoredAnswer(response: response, notModified: notModified, etag: etag, tags: tags)
+        return StoredAnswer(response: response, notModified: notModified, etag: etag, tags: tags, lastModified: lastModified)
     }
 }

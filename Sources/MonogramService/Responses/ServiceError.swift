@@ -15,6 +15,55 @@ enum ServiceError: Error {
     case internalFailure(String)
 }
 
+extension ServiceError {
+    /// What an error says, whatever form it is written in (API §1, §4, §11).
+    struct Parts {
+        let status: HTTPStatus
+        /// The one-line reason (RFC 9457's `detail`).
+        let detail: String
+        /// RFC 9457's `type`: `about:blank` where the status says it all, else a `tag:` URI
+        /// naming the problem (RFC 9457 §3.1.1 allows a non-resolvable one; docs/api.md lists them).
+        let type: String
+        let title: String
+        /// A 400's parameter at fault (an extension member).
+        let parameter: String?
+        var extra: [(name: String, value: String)] = []
+        /// The §1 errors a page may show: a placeholder image when it prefers images.
+        var showsPlaceholder = false
+    }
+
+    static let problemTypePrefix = "tag:monogram.avatars,2026:"
+
+    var parts: Parts {
+        let tag = ServiceError.problemTypePrefix
+        switch self {
+        case .badParameter(let problem):
+            return Parts(status: .badRequest, detail: problem.message, type: tag + "bad-parameter", title: "Bad parameter",
+                         parameter: problem.parameter, showsPlaceholder: true)
+        case .signature(let refusal):
+            let expired = refusal == .expired
+            return Parts(status: AdmissionStatus.forbidden, detail: refusal.reason, type: tag + (expired ? "expired" : "signature"),
+                         title: expired ? "Signed URL expired" : "Signature refused", parameter: nil, showsPlaceholder: true)
+        case .overBudget(let seconds):
+            return Parts(status: AdmissionStatus.tooManyRequests, detail: "render budget of this client exceeded; retry in \(seconds) s",
+                         type: tag + "over-budget", title: "Render budget exceeded", parameter: nil,
+                         extra: [(HeaderName.retryAfter, String(seconds))], showsPlaceholder: true)
+        case .notFound:
+            return Parts(status: .notFound, detail: "no such resource; try /avatar/{name} or /group/{names}", type: "about:blank",
+                         title: HTTPStatus.notFound.reason, parameter: nil)
+        case .methodNotAllowed:
+            return Parts(status: .methodNotAllowed, detail: "only GET and HEAD are allowed", type: "about:blank",
+                         title: HTTPStatus.methodNotAllowed.reason, parameter: nil, extra: [(HeaderName.allow, "GET, HEAD")])
+        case .overloaded:
+            return Parts(status: .serviceUnavailable, detail: "busy rendering, retry shortly", type: "about:blank",
+                         title: HTTPStatus.serviceUnavailable.reason, parameter: nil, extra: [(HeaderName.retryAfter, "1")])
+        case .internalFailure:
+            return Parts(status: .internalServerError, detail: "internal error", type: "about:blank",
+                         title: HTTPStatus.internalServerError.reason, parameter: nil)
+        }
+    }
+}
+
 /// The one place a `ServiceError` becomes a response (API §1, §4).
 struct ErrorResponses: Sendable {
     let headers: CommonHeaders
@@ -36,25 +85,47 @@ struct ErrorResponses: Sendable {
         }
     }
 
+    /// The §1 text line, the placeholder image for requests that prefer images, or RFC 9457
+    /// problem details for those that prefer JSON (API §11).
     func response(for error: ServiceError, prefersImage: Bool = false) -> HTTPResponse {
-        switch error {
-        case .badParameter(let problem):
-            return ErrorResponses.errorBody(headers, .badRequest, problem.message, placeholder: prefersImage ? placeholderPNG : nil)
-        case .signature(let refusal):
-            return ErrorResponses.errorBody(headers, AdmissionStatus.forbidden, refusal.reason, placeholder: prefersImage ? placeholderPNG : nil)
-        case .overBudget(let seconds):
-            let index = seconds &* 2 &+ (prefersImage ? 1 : 0)
+        response(for: error, form: prefersImage ? .image : .text)
+    }
+
+    /// Every error's status, line and extra fields are decided here (`ServiceError.parts`);
+    /// `form` only chooses how they are written. Only the §1 errors a page may show (400, 403,
+    /// 429) are ever an image.
+    func response(for error: ServiceError, form: ErrorForm) -> HTTPResponse {
+        if case .internalFailure(let detail) = error { logger.error(detail) }
+        if case .overBudget(let seconds) = error, form != .problem {
+            let index = seconds &* 2 &+ (form == .image ? 1 : 0)
             if seconds >= 0, index < refusals.count { return refusals[index] }
-            return ErrorResponses.overBudget(headers, retryAfter: seconds, placeholder: prefersImage ? placeholderPNG : nil)
-        case .notFound:
-            return headers.text(.notFound, "no such resource; try /avatar/{name} or /group/{names}")
-        case .methodNotAllowed:
-            return headers.text(.methodNotAllowed, "only GET and HEAD are allowed", extra: [(HeaderName.allow, "GET, HEAD")])
-        case .overloaded:
-            return headers.text(.serviceUnavailable, "busy rendering, retry shortly", extra: [(HeaderName.retryAfter, "1")])
-        case .internalFailure(let detail):
-            logger.error(detail)
-            return headers.text(.internalServerError, "internal error")
+        }
+        let parts = error.parts
+        switch form {
+        case .problem:
+            return ErrorResponses.problem(headers, parts)
+        case .image where parts.showsPlaceholder:
+            return ErrorResponses.errorBody(headers, parts.status, parts.detail, placeholder: placeholderPNG, extra: parts.extra)
+        case .image, .text:
+            return parts.showsPlaceholder
+                ? ErrorResponses.errorBody(headers, parts.status, parts.detail, placeholder: nil, extra: parts.extra)
+                : headers.text(parts.status, parts.detail, extra: parts.extra)
+        }
+    }
+
+    /// RFC 9457 problem details: `type`, `title`, `status`, `detail` (the §1 line), and for a
+    /// bad parameter the extension member `parameter`. Never cacheable, like every error.
+    static func problem(_ headers: CommonHeaders, _ parts: ServiceError.Parts) -> HTTPResponse {
+        var members = [
+            "\"type\":" + JSONText.string(parts.type), "\"title\":" + JSONText.string(parts.title),
+            "\"status\":\(parts.status.code)", "\"detail\":" + JSONText.string(parts.detail),
+        ]
+        if let parameter = parts.parameter { members.append("\"parameter\":" + JSONText.string(parameter)) }
+        let body = Array(("{" + members.joined(separator: ",") + "}\n").utf8)
+        return headers.response(parts.status, body: body) { head in
+            head.field(HeaderName.contentType, MediaType.problemJSON)
+            head.field(HeaderName.cacheControl, CacheDirective.noStore)
+            for field in parts.extra { head.field(field.name, field.value) }
         }
     }
 

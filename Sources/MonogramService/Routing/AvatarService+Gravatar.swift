@@ -33,9 +33,13 @@ extension AvatarService {
 
     /// `/gravatar/{hash}` (API §7): never a 400 — the applications calling it cannot show one.
     /// A malformed hash is a 404; bad parameters mean their defaults.
+    /// Unknown parameters are named in `X-Avatar-Ignored` but never refused, whatever
+    /// `http.strict_parameters` says (API §7: these clients cannot show a 400).
     func gravatar(_ request: AnswerRequest, segment: Substring, query: Substring) -> HTTPHandlerResult {
+        var request = request
+        try? noteIgnored(query, known: GravatarQuery.knownParameters, in: &request, strict: false)
         guard let hash = GravatarHash(pathSegment: segment) else {
-            return .respond(fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.head.header(HeaderName.accept))), .none)
         }
         let pairs = (try? QueryString.parse(query)) ?? []
         let parameters = GravatarQuery(pairs: pairs, minSize: 16, maxSize: jobs.limits.maxSize)
@@ -46,12 +50,14 @@ extension AvatarService {
             allowsRedirect: route.allowsRedirect)
         switch plan {
         case .notFound:
-            return .respond(fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.head.header(HeaderName.accept))), .none)
         case .redirect(let url):
             return .respond(fixed.headers.response(
                 AvatarService.found, [(HeaderName.location, url), (HeaderName.cacheControl, route.cacheControl)], body: []), .none)
         case .draw(let drawing):
-            return pipeline.answer(jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size, entry: entry), for: request, admission: gravatarAdmission)
+            let format = parameters.format ?? GravatarHash.format(ofPathSegment: segment)
+            let job = jobs.gravatar(hash: hash, drawing: drawing, pixels: parameters.size, format: format, entry: entry)
+            return pipeline.answer(job, for: request, admission: gravatarAdmission)
         }
     }
 

@@ -1,4 +1,5 @@
 import MonogramCore
+import MonogramGravatar
 public import MonogramHTTP
 import MonogramPictures
 public import MonogramRender
@@ -24,8 +25,18 @@ public final class AvatarService: HTTPHandler {
     public let metrics: Metrics
     /// `POST /purge` and reload purges (API §9).
     let purging: PurgeRoute
+    /// Unix time, for signed URLs' `exp` (API §11).
+    let wallClock: WallClock
+    /// `http.strict_parameters` (API §11).
+    let strictParameters: Bool
+    /// `gravatar.avatar_path` (API §11).
+    let gravatarAvatarPath: Bool
 
-    public init(configuration: Configuration, renderer: Renderer, logger: Logger) throws(RenderError) {
+    /// `wallClock`: what `exp` is compared with (tests set it by hand).
+    public init(configuration: Configuration, renderer: Renderer, logger: Logger, wallClock: WallClock = .system) throws(RenderError) {
+        self.wallClock = wallClock
+        self.strictParameters = configuration.http.strictParameters
+        self.gravatarAvatarPath = configuration.gravatar.avatarPath
         let metrics = Metrics()
         let headers = CommonHeaders(corsOrigin: configuration.http.corsOrigin)
         let jobs = JobFactory(configuration: configuration, renderer: renderer, headers: headers, logger: logger)
@@ -38,7 +49,7 @@ public final class AvatarService: HTTPHandler {
             cache: cache,
             responses: ResponseFactory(
                 cacheControl: configuration.http.cacheControl, release: MonogramRelease.version, headers: headers,
-                tagHeader: configuration.cache.tagHeader),
+                tagHeader: configuration.cache.tagHeader, robots: configuration.http.robots),
             errors: errors, pool: pool, metrics: metrics, renderTimeout: configuration.render.timeout,
             admission: budget ?? AdmitAll(), memory: jobs.memory, maxAnswerBytes: configuration.limits.maxAnswerBytes)
         // `/gravatar` cannot be signed: with signatures required and no client budget, it keeps
@@ -47,7 +58,7 @@ public final class AvatarService: HTTPHandler {
         self.gravatarAdmission = configuration.security.requireSignature && budget == nil && limits.unsignedRendersPerSecond > 0
             ? ClientBudgetAdmission(
                 rate: limits.unsignedRendersPerSecond, burst: RenderBudget.defaultBurst(rate: limits.unsignedRendersPerSecond),
-                limits: limits, trustedProxies: configuration.server.trustedProxies)
+                limits: limits, trustedProxies: configuration.server.trustedProxies, policy: "unsigned")
             : nil
         self.jobs = jobs
         self.signer = configuration.security.requireSignature ? URLSigner(keys: configuration.security.signingKeys) : nil
@@ -78,7 +89,7 @@ public final class AvatarService: HTTPHandler {
             if request.method == .post, Route(path: AvatarService.path(of: request.target)) == .purge {
                 return purge(request, peer: context.peer)
             }
-            return .respond(fixed.errors.response(for: .methodNotAllowed), .none)
+            return .respond(fixed.errors.response(for: .methodNotAllowed, form: AcceptPreference.errorForm(request.header(HeaderName.accept))), .none)
         }
         let target = AvatarService.originForm(request.target)
         // Hot path: this exact URL was answered before; no parsing, and no allocation for the
@@ -87,26 +98,35 @@ public final class AvatarService: HTTPHandler {
         // passed: a hit is a URL already verified, and needs no HMAC again.
         let rawKey = request.target.utf8.first == UInt8(ascii: "/") || signer != nil ? request.target : String(target)
         if let cached = pipeline.cache.answer(forTarget: rawKey) {
-            return pipeline.hit(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch)))
+            return pipeline.hit(cached.answer(ifNoneMatch: request.headers(HeaderName.ifNoneMatch), ifModifiedSince: AvatarService.ifModifiedSince(request)))
         }
         // By bytes: walking the target as Characters (grapheme breaking) to find `?` cost
         // ~15,000 instructions of every miss.
         let pathBytes = target.withUTF8Bytes { $0.firstIndex(of: UInt8(ascii: "?")) ?? $0.count }
         let questionMark = target.utf8.index(target.startIndex, offsetBy: pathBytes)
         var query = questionMark == target.endIndex ? target[questionMark...] : target[target.utf8.index(after: questionMark)...]
-        let route = Route(path: target[..<questionMark])
-        if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query) {
+        var route = Route(path: target[..<questionMark])
+        // Libravatar federation (API §11): a hash under /avatar/ is the /gravatar route, decided
+        // before the signature check (/gravatar cannot be signed by the clients that call it).
+        if gravatarAvatarPath, case .avatar(let segment) = route, GravatarHash(pathSegment: segment) != nil {
+            route = .gravatar(segment: segment)
+        }
+        var expires: Int?
+        if let signer, route.needsSignature, let refusal = checkSignature(request, signer: signer, query: &query, expires: &expires) {
             return .respond(refusal, .refused)
         }
-        let answer = AnswerRequest(
+        var answer = AnswerRequest(
             target: rawKey, ifNoneMatch: request.headers(HeaderName.ifNoneMatch), peer: context.peer, head: request,
             arrival: .now, responder: responder)
+        answer.amendment.expires = expires
+        answer.amendment.clock = wallClock
+        answer.ifModifiedSince = AvatarService.ifModifiedSince(request)
         switch route {
         case .health:
             // 503 from SIGTERM on, so load balancers stop sending before the listener closes.
             return .respond(context.draining ? fixed.draining : fixed.healthy, .none)
         case .metrics:
-            return .respond(fixed.metricsOnMainPort ? fixed.metrics(metrics) : fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.metricsOnMainPort ? fixed.metrics(metrics) : fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.header(HeaderName.accept))), .none)
         case .playground:
             return .respond(fixed.playground, .none)
         case .purge:
@@ -119,7 +139,7 @@ public final class AvatarService: HTTPHandler {
         case .gravatar(let segment):
             return gravatar(answer, segment: segment, query: query)
         case .notFound:
-            return .respond(fixed.errors.response(for: .notFound), .none)
+            return .respond(fixed.errors.response(for: .notFound, form: AcceptPreference.errorForm(request.header(HeaderName.accept))), .none)
         }
     }
 
@@ -127,6 +147,14 @@ public final class AvatarService: HTTPHandler {
     public func accessLogLine(_ record: HTTPAccessRecord) -> String? {
         metrics.recordResponse(target: record.request?.target, status: record.status, microseconds: record.durationMicroseconds)
         return accessLog?.line(record)
+    }
+
+    /// `If-Modified-Since` as Unix seconds: only a GET or HEAD's, only when it is one valid
+    /// date (RFC 9110 §13.1.3: otherwise the field is ignored).
+    static func ifModifiedSince(_ request: HTTPRequestHead) -> Int? {
+        let values = request.headers(HeaderName.ifModifiedSince)
+        guard values.count == 1, let value = values.first else { return nil }
+        return HTTPDateText.seconds(value)
     }
 
     /// The path of a target (origin or absolute form), without its query.

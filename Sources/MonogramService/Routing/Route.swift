@@ -1,8 +1,8 @@
 /// The service's endpoints, decided from the path alone.
 enum Route: Equatable {
-    /// `/avatar/{name}[.png|.svg|.json|.webp|.avif]`
+    /// `/avatar/{name}[.png|.svg|.json|.webp|.avif|.jpg|.jpeg]`
     case avatar(segment: Substring)
-    /// `/group/{name1},{name2},…[.png|.svg|.json|.webp|.avif]`
+    /// `/group/{name1},{name2},…[.png|.svg|.json|.webp|.avif|.jpg|.jpeg]`
     case group(segment: Substring)
     /// `/gravatar/{hash}[.png|.jpg|.jpeg]` (API §7)
     case gravatar(segment: Substring)

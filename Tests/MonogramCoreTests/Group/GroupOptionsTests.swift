@@ -94,7 +94,7 @@ struct GroupOptionsTests {
         ("font-size=2", "font-size", "font-size must be a number from 0.1 to 1.0"),
         ("font=Comic+Sans", "font", "font must be one of DejaVu Sans, Noto Sans"),
         ("bold=on", "bold", "bold must be true, false, 1, 0, yes or no"),
-        ("format=gif", "format", "format must be png, svg, json, webp or avif"),
+        ("format=gif", "format", "format must be png, svg, json, webp, avif or jpeg"),
         ("picture=ftp%3A%2F%2Fa.example%2Fx", "picture",
          "picture must be empty or an absolute http or https URL of at most 2048 bytes"),
         ("picture=%2Fjane.png", "picture", "picture must be empty or an absolute http or https URL of at most 2048 bytes"),

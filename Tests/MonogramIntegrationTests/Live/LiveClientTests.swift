@@ -52,7 +52,7 @@ struct LiveClientTests {
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
         let route = components.path.split(separator: "/").first.map(String.init) ?? ""
         let last = components.path.split(separator: "/").last.map(String.init) ?? ""
-        var format = ["png", "svg", "json", "webp", "avif", "jpg"].first { last.hasSuffix("." + $0) } ?? "png"
+        let format = ["png", "svg", "json", "webp", "avif", "jpg", "jpeg"].first { last.hasSuffix("." + $0) }.map { $0 == "jpeg" ? "jpg" : $0 } ?? "png"
         let dpr = Double(query["dpr"] ?? "1") ?? 1
         let size = route == "gravatar"
             ? min(max(Int(query["s"] ?? "80") ?? 80, 16), 1024)
@@ -60,8 +60,6 @@ struct LiveClientTests {
         let pixels = Int((Double(size) * dpr).rounded())
         let shape = query["shape"] ?? (route == "group" ? "circle" : "square")
         let type = answer.header("Content-Type")?.split(separator: ";").first.map(String.init) ?? ""
-        // A server from before API §11's JPEG answers PNG for `.jpg` (then part of the name).
-        if format == "jpg" && type == "image/png" { format = "png" }
         let types = ["png": "image/png", "svg": "image/svg+xml", "json": "application/json", "webp": "image/webp", "jpg": "image/jpeg"]
         guard type == types[format] else { return "Content-Type \(type), expected \(types[format] ?? format)" }
         let image: RGBAImage
@@ -72,6 +70,17 @@ struct LiveClientTests {
         case "webp":
             guard let decoded = try? WebPCodec.decode(answer.body) else { return "undecodable WebP" }
             image = decoded
+        case "jpg":
+            // API §11: a real JPEG, opaque, the matte (white unless `matte` says) outside the shape.
+            guard let decoded = try? JPEGCodec.decode(answer.body).image else { return "undecodable JPEG" }
+            guard decoded.height == pixels, route == "group" ? decoded.width >= pixels : decoded.width == pixels else {
+                return "\(decoded.width)×\(decoded.height) px, expected \(pixels) high"
+            }
+            let corner = decoded[0, 0]
+            if shape != "square" && query["matte"] == nil && min(corner.red, corner.green, corner.blue) < 250 {
+                return "corner \(corner) of a \(shape) JPEG is not the white matte"
+            }
+            return nil
         case "svg":
             return answer.text.contains("height=\"\(pixels)px\"") ? nil : "SVG without height \(pixels)px"
         case "json":

@@ -91,6 +91,6 @@ struct LiveFormatTests {
         let server = try MonogramProcess()
         let response = try RawClient(port: server.port).get("/avatar/Jane?format=gif")
         #expect(response.status == 400)
-        #expect(response.text.trimmingCharacters(in: .whitespacesAndNewlines) == "format must be png, svg, json, webp or avif")
+        #expect(response.text.trimmingCharacters(in: .whitespacesAndNewlines) == "format must be png, svg, json, webp, avif or jpeg")
     }
 }

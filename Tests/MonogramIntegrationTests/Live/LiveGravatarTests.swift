@@ -29,8 +29,8 @@ struct LiveGravatarTests {
         try RawClient(port: server.port).get(target, headers: headers)
     }
 
-    @Test("a known hash, by MD5 or SHA-256 in either case and with any suffix, draws the entry as /avatar draws it", arguments: [
-        md5("jane.doe@example.com"), md5("jane.doe@example.com").uppercased() + ".jpg", sha256("jane.doe@example.com") + ".png",
+    @Test("a known hash, by MD5 or SHA-256 in either case and with .png or no suffix, draws the entry as /avatar draws it", arguments: [
+        md5("jane.doe@example.com"), md5("jane.doe@example.com").uppercased() + ".png", sha256("jane.doe@example.com") + ".png",
     ])
     func knownHash(segment: String) throws {
         let (server, _) = try Self.start()
@@ -44,6 +44,25 @@ struct LiveGravatarTests {
         }
         let avatar = try get(server, "/avatar/Jane%20Doe?size=100&id=jane.doe%40example.com")
         #expect(try GravatarSupport.samePixels(answer.body, avatar.body))
+    }
+
+    @Test("a .jpg or .jpeg suffix (or format=jpeg) answers a real JPEG of s pixels: the entry as /avatar/….jpg draws it", arguments: [
+        md5("jane.doe@example.com") + ".jpg", sha256("jane.doe@example.com").uppercased() + ".jpeg", md5("jane.doe@example.com") + "?format=jpeg&",
+    ])
+    func jpegSuffix(segment: String) throws {
+        let (server, _) = try Self.start()
+        let separator = segment.contains("?") ? "" : "?"
+        let answer = try get(server, "/gravatar/\(segment)\(separator)s=100&d=404")
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Type") == "image/jpeg")
+        let decoded = try JPEGCodec.decode(answer.body).image
+        #expect(decoded.width == 100 && decoded.height == 100)
+        let avatar = try JPEGCodec.decode(get(server, "/avatar/Jane%20Doe.jpg?size=100&id=jane.doe%40example.com").body).image
+        #expect(decoded == avatar)
+        // The PNG of the same hash is another answer with another ETag.
+        let png = try get(server, "/gravatar/\(Self.md5("jane.doe@example.com"))?s=100&d=404")
+        #expect(png.header("Content-Type") == "image/png")
+        #expect(png.header("ETag") != answer.header("ETag"))
     }
 
     @Test("the id column is the colour key, as /avatar/{name}?id={key} colours it")

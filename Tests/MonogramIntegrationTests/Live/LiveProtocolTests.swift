@@ -97,7 +97,7 @@ struct LiveProtocolTests {
     static func expectCommonHeaders(_ response: RawClient.Response, origin: String = "*") {
         #expect(response.header("X-Content-Type-Options") == "nosniff")
         #expect(response.header("Access-Control-Allow-Origin") == origin)
-        #expect(response.header("Access-Control-Expose-Headers") == "X-Avatar-Source, X-Avatar-Error")
+        #expect(response.header("Access-Control-Expose-Headers") == "X-Avatar-Source, X-Avatar-Error, X-Avatar-Ignored, RateLimit-Policy, RateLimit")
         #expect(response.header("Cross-Origin-Resource-Policy") == "cross-origin")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MonogramClient
 import Testing
 
 /// Signed URLs (API §8) end to end: `monogram sign` signs, the server verifies, and the
@@ -53,6 +54,34 @@ struct LiveSignatureTests {
         #expect(try client.get("/healthz").status == 200)
         #expect(try client.get("/metrics").status == 200)
         #expect(try client.get("/").status == 200)
+    }
+
+    @Test("exp (API §11): monogram sign --expires 1h is served with max-age clipped to the hour; an exp in the past is 403 expired, cached or not")
+    func expiry() throws {
+        let server = try MonogramProcess(config: ["security": Self.security])
+        let client = try RawClient(port: server.port)
+        let before = Int(Date().timeIntervalSince1970)
+        let hour = try Self.sign(["--expires", "1h", "/avatar/Jane%20Doe?size=40"], config: server.configPath)
+        let exp = try #require(hour.firstMatch(of: /exp=([0-9]+)&sig=/).flatMap { Int($0.1) })
+        #expect((before + 3600...Int(Date().timeIntervalSince1970) + 3600).contains(exp))
+        let fresh = try client.get(hour)
+        #expect(fresh.status == 200)
+        let maxAge = try #require(fresh.header("Cache-Control")?.firstMatch(of: /max-age=([0-9]+)/).flatMap { Int($0.1) })
+        #expect((3000...3600).contains(maxAge))
+        // The same avatar is cached now; a URL for it that expired is refused all the same.
+        let past = try Self.sign(["/avatar/Jane%20Doe?size=40&exp=\(before - 1)"], config: server.configPath)
+        let expired = try client.get(past, headers: ["Accept: text/plain"])
+        #expect(expired.status == 403)
+        #expect(expired.text == "expired\n")
+        #expect(expired.header("Cache-Control") == "no-store")
+        // Far in the future: the configured max-age; signed by the Swift client's signer.
+        let far = try URLSignature.sign("/avatar/Jane%20Doe?size=40", with: HMACSigner(key: Self.key), expires: 4_102_444_800)
+        let lasting = try client.get(far)
+        #expect(lasting.status == 200)
+        #expect(lasting.header("Cache-Control") == "public, max-age=604800")
+        #expect(lasting.body == fresh.body)
+        // Changing exp breaks the signature.
+        #expect(try client.get(far.replacingOccurrences(of: "exp=4102444800", with: "exp=4102444801")).status == 403)
     }
 
     @Test("a full URL is signed by its path and query and printed whole")
@@ -113,7 +142,12 @@ struct LiveSignatureTests {
     }
 
     static func sign(_ target: String, body: String? = nil, config: String) throws -> String {
-        let result = try run(MonogramProcess.binaryPath, ["sign", "--config", config, target] + (body.map { [$0] } ?? []), environment: [:])
+        try sign([target] + (body.map { [$0] } ?? []), config: config)
+    }
+
+    /// `monogram sign --config CONFIG ARGUMENTS…`.
+    static func sign(_ arguments: [String], config: String) throws -> String {
+        let result = try run(MonogramProcess.binaryPath, ["sign", "--config", config] + arguments, environment: [:])
         guard result.status == 0 else { throw MonogramProcess.StartError(description: "monogram sign failed: \(result.stderr)") }
         return String(result.stdout.dropLast())
     }

@@ -10,16 +10,20 @@ final class Edge {
     let varnish: VarnishProcess
     let directory: String
 
-    init(directory text: String = "email,name\nann@example.com,Ann Lee\n", server: [String: any Sendable] = [:]) throws {
+    init(
+        directory text: String = "email,name\nann@example.com,Ann Lee\n", server: [String: any Sendable] = [:],
+        limits: [String: any Sendable] = [:]
+    ) throws {
         directory = try GravatarSupport.writeDirectory(text)
         let varnishPort = FreePort.next()
         var serverKeys: [String: any Sendable] = ["trusted_proxies": ["127.0.0.1"]]
         serverKeys.merge(server) { $1 }
-        let config: [String: [String: any Sendable]] = [
+        var config: [String: [String: any Sendable]] = [
             "server": serverKeys,
             "gravatar": ["directory": directory, "reload_interval": 3600],
             "cache": ["purge_urls": ["http://127.0.0.1:\(varnishPort)/"]],
         ]
+        if !limits.isEmpty { config["limits"] = limits }
         replicas = [try MonogramProcess(config: config), try MonogramProcess(config: config)]
         varnish = try VarnishProcess(replicaPorts: replicas.map(\.port), port: varnishPort)
     }
@@ -66,6 +70,19 @@ struct EdgeCacheTests {
             #expect(again.body == first.body && again.header("ETag") == first.header("ETag"))
         }
         #expect(try edge.served("avatar") == before)
+    }
+
+    @Test("the rate-limit fields (API §11) reach the client whose request was charged, never an edge hit")
+    func rateLimitAtTheEdge() throws {
+        let edge = try Edge(server: [:], limits: ["client_renders_per_second": 1, "client_burst": 20])
+        let client = try RawClient(port: edge.varnish.port)
+        let miss = try client.get("/avatar/Edge%20Budget?size=40")
+        #expect(miss.header("X-Cache") == "miss")
+        #expect(miss.header("RateLimit-Policy") == "\"render\";q=20;w=20")
+        #expect(miss.header("RateLimit")?.hasPrefix("\"render\";r=") == true)
+        let hit = try client.get("/avatar/Edge%20Budget?size=40")
+        #expect(hit.header("X-Cache") == "hit")
+        #expect(hit.header("RateLimit") == nil && hit.header("RateLimit-Policy") == nil)
     }
 
     @Test("parameter order and ignored parameters do not split the edge cache; repeated pictures keep their order")

@@ -61,6 +61,8 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "render.timeout", text: "1") { $0.render.timeout = .seconds(1) },
         KeySample(path: "http.cache_control", text: "no-cache") { $0.http.cacheControl = "no-cache" },
         KeySample(path: "http.cors_origin", text: "https://example.com") { $0.http.corsOrigin = "https://example.com" },
+        KeySample(path: "http.strict_parameters", text: "true") { $0.http.strictParameters = true },
+        KeySample(path: "http.robots", text: "noindex, nofollow") { $0.http.robots = "noindex, nofollow" },
         KeySample(path: "pictures.allowed_hosts", text: "Example.com,*.cdn.example.org,img.example:8443,[::1]:8080") {
             $0.pictures.allowedHosts = ["example.com", "*.cdn.example.org", "img.example:8443", "[::1]:8080"]
         },
@@ -86,6 +88,7 @@ struct ConfigurationEnvironmentTests {
         KeySample(path: "gravatar.reload_interval", text: "30") { $0.gravatar.reloadInterval = 30 },
         KeySample(path: "gravatar.max_directory_bytes", text: "1048576") { $0.gravatar.maxDirectoryBytes = 1_048_576 },
         KeySample(path: "gravatar.max_directory_rows", text: "1000") { $0.gravatar.maxDirectoryRows = 1000 },
+        KeySample(path: "gravatar.avatar_path", text: "yes") { $0.gravatar.avatarPath = true },
         KeySample(path: "metrics.port", text: "9100") { $0.metrics.port = 9100 },
         KeySample(path: "log.format", text: "json") { $0.log.format = .json },
         KeySample(path: "log.access", text: "false") { $0.log.access = false },

@@ -102,12 +102,6 @@ async function check(c, url) {
   if (status !== 200) return null;
   const want = expectation(c, url);
   let type = answer.headers.get("content-type")?.split(";")[0];
-  if (want.format === "jpeg" && type === "image/png") {
-    // A server from before API §11's JPEG answers PNG for `.jpg` (the suffix is then part of
-    // the name); everything else about the answer is still checked.
-    notes.add("this server answers PNG for .jpg: JPEG cases checked as PNG");
-    want.format = "png";
-  }
   if (type !== types[want.format]) return `Content-Type ${type}, expected ${types[want.format]}`;
   switch (want.format) {
     case "png": return checkPNG(body, want);

@@ -13,6 +13,8 @@ struct ClientBudgetAdmission: AnswerAdmission {
     let ipv6Prefix: Int
     /// Says once per process that a trusted proxy forwarded an address that is not one.
     let unparsableForwarded: OnceWarning?
+    /// The answer's `RateLimit-Policy` and `RateLimit` (API §11).
+    let rateLimit: RateLimitFields
 
     /// Nil when `limits.client_renders_per_second` is 0 (the budget is off).
     init?(limits: LimitsConfiguration, trustedProxies: [String], logger: Logger? = nil) {
@@ -21,8 +23,10 @@ struct ClientBudgetAdmission: AnswerAdmission {
     }
 
     /// A budget of `rate` tokens a second (`burst` at most) keyed like the client budget.
-    init(rate: Double, burst: Int, limits: LimitsConfiguration, trustedProxies: [String], logger: Logger? = nil) {
+    /// `policy`: the name the rate-limit fields give it.
+    init(rate: Double, burst: Int, limits: LimitsConfiguration, trustedProxies: [String], logger: Logger? = nil, policy: String = "render") {
         let budget = RenderBudget(rate: rate, burst: burst)
+        rateLimit = RateLimitFields(policy: policy, budget: budget)
         table = ClientBudgetTable(budget: budget, capacity: limits.clientsTracked, network: limits.networkBudget(for: budget))
         self.trustedProxies = TrustedProxies(trustedProxies)
         ipv4Prefix = limits.ipv4Prefix
@@ -31,9 +35,14 @@ struct ClientBudgetAdmission: AnswerAdmission {
     }
 
     func admit(cost: Int, request: AnswerRequest) -> ServiceError? {
-        switch table.charge(client(of: request), tokens: cost, now: monotonicNanoseconds()) {
-        case .admitted: return nil
-        case .refused(let retryAfter): return .overBudget(retryAfter: retryAfter)
+        admitReporting(cost: cost, request: request).refusal
+    }
+
+    func admitReporting(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)]) {
+        let (decision, remaining) = table.chargeReporting(client(of: request), tokens: cost, now: monotonicNanoseconds())
+        switch decision {
+        case .admitted: return (nil, rateLimit.fields(remaining: remaining))
+        case .refused(let retryAfter): return (.overBudget(retryAfter: retryAfter), rateLimit.fields(remaining: remaining))
         }
     }
 

@@ -47,25 +47,34 @@ public final class ClientBudgetTable: Sendable {
     /// the burst here too) to `client`, and to its network, at monotonic time `now`. Refused
     /// when either bucket is short, with the later of the two retry times; nothing is taken then.
     public func charge(_ client: ClientKey, tokens: Int, now: UInt64) -> BudgetDecision {
+        chargeReporting(client, tokens: tokens, now: now).decision
+    }
+
+    /// `charge`, and the tokens the client has left afterwards (the lower of its own bucket and
+    /// its network's): what the `RateLimit` field reports (API §11).
+    public func chargeReporting(_ client: ClientKey, tokens: Int, now: UInt64) -> (decision: BudgetDecision, remaining: Double) {
         let networkKey = network.map { client.prefix(ipv4: $0.ipv4Prefix, ipv6: $0.ipv6Prefix) }
         return buckets.withLock { tables in
             let (slot, held) = tables.clients.refill(client, now: now)
             let cost = tables.clients.capped(tokens)
             var retryAfter = held >= cost ? 0 : tables.clients.retryAfter(cost: cost, tokens: held)
+            // What is left once this charge is taken (or, refused, what there is).
+            var networkLeft = Double.infinity
             if let networkKey, var networks = tables.networks {
                 // Moved out and back, so the refill does not copy the table.
                 tables.networks = nil
                 let (found, pooled) = networks.refill(networkKey, now: now)
                 if pooled < cost { retryAfter = max(retryAfter, networks.retryAfter(cost: cost, tokens: pooled)) }
                 if retryAfter == 0 { networks.spend(found, cost: cost) }
+                networkLeft = retryAfter == 0 ? pooled - cost : pooled
                 tables.networks = networks
             }
             guard retryAfter == 0 else {
                 tables.clients.countRefusal()
-                return .refused(retryAfter: retryAfter)
+                return (.refused(retryAfter: retryAfter), max(0, min(held, networkLeft)))
             }
             tables.clients.spend(slot, cost: cost)
-            return .admitted
+            return (.admitted, max(0, min(held - cost, networkLeft)))
         }
     }
 

@@ -54,6 +54,8 @@ extension Setting {
 
             .value("http", "cache_control", \.http.cacheControl) { Convert.string($0, &$1, parse: Syntax.headerValue) },
             .value("http", "cors_origin", \.http.corsOrigin) { Convert.string($0, &$1, parse: Syntax.headerValue) },
+            .value("http", "strict_parameters", \.http.strictParameters, Convert.boolean),
+            .value("http", "robots", \.http.robots) { Convert.string($0, &$1, parse: Syntax.headerValue) },
 
             .value("pictures", "allowed_hosts", \.pictures.allowedHosts) {
                 Convert.list($0, &$1, element: Syntax.hostPattern)
@@ -86,6 +88,7 @@ extension Setting {
             .value("gravatar", "reload_interval", \.gravatar.reloadInterval, Convert.seconds),
             .value("gravatar", "max_directory_bytes", \.gravatar.maxDirectoryBytes) { Convert.integer($0, in: positive, &$1) },
             .value("gravatar", "max_directory_rows", \.gravatar.maxDirectoryRows) { Convert.integer($0, in: positive, &$1) },
+            .value("gravatar", "avatar_path", \.gravatar.avatarPath, Convert.boolean),
 
             .value("metrics", "port", \.metrics.port) { Convert.integer($0, in: port, &$1) },
 
