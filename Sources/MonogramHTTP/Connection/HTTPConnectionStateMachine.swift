@@ -71,6 +71,18 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
             sendsBody = request.map { $0.method != .head } ?? true
             isHTTP10 = request.map { $0.version.minor == 0 } ?? false
         }
+
+        /// A dispatched request's slot: the flags read from the head itself, not through an
+        /// `Optional` copy of it (copied and destroyed through runtime value witnesses).
+        init(sequence: UInt64, head: HTTPRequestHead, started: Instant, charge: Int) {
+            self.sequence = sequence
+            self.started = started
+            self.response = nil
+            self.charge = charge
+            if case .head = head.method { sendsBody = false } else { sendsBody = true }
+            isHTTP10 = head.version.minor == 0
+            self.request = head
+        }
     }
 
     // Internal rather than private: the events and actions live in +Events/+Actions; only
