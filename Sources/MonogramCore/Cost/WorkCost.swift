@@ -69,7 +69,8 @@ public enum CostTable {
     }
 
     /// The table. Measured (ns per pixel, initials / picture; bytes per pixel): PNG 7.2 / 172,
-    /// 0.04 / 2.6; SVG 0 / 55, 0 / 1.0; WebP 28 / 248, 0.01 / 1.9; AVIF 176 / 901, 0.01 / 0.6;
+    /// 0.04 / 2.6; SVG 0 / 55, 0 / 1.0; WebP 28 / 248, 0.01 / 1.9; AVIF 95 / 179, 0.01 / 0.23
+    /// (aom speed 9, quantizer 40 from 128² pixels, issue 26: it was 176 / 901 at speed 8).
     /// JPEG (issue 25's run, docs/hardening.md) 6.9 / 10.7, 0.04 / 0.5, and a noisy picture at
     /// its own size 21.7 ns and 1.13 B per pixel at 4:4:4 (240 px), 0.73 B at 4:2:0 (512 px).
     /// Noise drawn at its own size compresses to ~4 B per pixel in PNG and lossless WebP, and
@@ -79,7 +80,7 @@ public enum CostTable {
         case .png: png
         case .svg: Format(initialsCPUPerPixel: 0, pictureCPUPerPixel: 60, encoderBytesPerPixel: 0, initialsOutputPerPixel: 0.01, pictureOutputPerPixel: 5.6)
         case .webp: Format(initialsCPUPerPixel: 30, pictureCPUPerPixel: 260, encoderBytesPerPixel: 24, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 4.2)
-        case .avif: Format(initialsCPUPerPixel: 180, pictureCPUPerPixel: 950, encoderBytesPerPixel: 24, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 2.0)
+        case .avif: Format(initialsCPUPerPixel: 100, pictureCPUPerPixel: 190, encoderBytesPerPixel: 24, initialsOutputPerPixel: 0.05, pictureOutputPerPixel: 2.0)
         // JPEG reads the surface itself (no RGBA copy; TurboJPEG's worst-case output buffer is
         // malloc'd but only the answer's pages are touched), so no encoder bytes beyond it.
         case .jpeg: Format(initialsCPUPerPixel: 8, pictureCPUPerPixel: 25, encoderBytesPerPixel: 0, initialsOutputPerPixel: 0.3, pictureOutputPerPixel: 1.5)

@@ -74,6 +74,22 @@ struct HTTPConnectionStateMachine<Instant: InstantProtocol>: Sendable where Inst
             isHTTP10 = request.map { $0.version.minor == 0 } ?? false
             requestBytes = request?.heldBytes ?? 0
         }
+
+        /// A dispatched request's slot: the flags read from the head itself, not through an
+        /// `Optional` copy of it (copied and destroyed through runtime value witnesses).
+        /// The slot keeps the head only, for the access log: a body is the handler's.
+        init(sequence: UInt64, head: HTTPRequestHead, started: Instant, charge: Int) {
+            self.sequence = sequence
+            self.started = started
+            self.response = nil
+            self.charge = charge
+            if case .head = head.method { sendsBody = false } else { sendsBody = true }
+            isHTTP10 = head.version.minor == 0
+            var kept = head
+            if !kept.body.isEmpty { kept.body = [] }
+            requestBytes = kept.heldBytes
+            self.request = kept
+        }
     }
 
     // Internal rather than private: the events and actions live in +Events/+Actions; only

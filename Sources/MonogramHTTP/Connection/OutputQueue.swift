@@ -36,7 +36,9 @@ struct OutputQueue: Sendable {
     /// The answers still (partly) unwritten, the first possibly partly sent.
     var pending: ArraySlice<OutgoingResponse> { entries[first...] }
 
-    mutating func append(_ response: OutgoingResponse) {
+    /// Consumed: the answer's arrays move into the queue (borrowed, each was retained for the
+    /// copy and released with the caller's temporary: five pairs per answer).
+    mutating func append(_ response: consuming OutgoingResponse) {
         pendingBytes += response.remaining
         entries.append(response)
     }

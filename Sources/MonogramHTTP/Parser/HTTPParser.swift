@@ -75,7 +75,8 @@ public struct HTTPParser: Sendable {
         if let failure { throw failure }
         do throws(HTTPParserError) {
             let head = try advance()
-            if head == nil { releaseIfDrained() }
+            // Also after a head: the connection machine asks again only when bytes are left.
+            releaseIfDrained()
             return head
         } catch {
             failure = error
