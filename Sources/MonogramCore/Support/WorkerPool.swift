@@ -2,19 +2,21 @@ import Dispatch
 import Foundation
 import MonogramSync
 
-/// A fixed set of long-lived threads fed by a bounded FIFO queue.
+/// A fixed set of long-lived threads fed by a bounded queue: FIFO per lane, round-robin
+/// across lanes (`FairQueue`).
 ///
 /// Used for work that must stay off the event loops: rendering (CPU-bound, and pango's font
 /// maps are per thread, so few long-lived threads beat an elastic pool) and picture fetches
 /// (blocking I/O, bounded so only so many connections leave for origins). A full queue refuses
 /// work at once, so the caller can answer 503 instead of letting latency grow without bound.
+/// The render pool's lanes are client networks, so one network's backlog delays another's
+/// render by at most one job per busy network; the limit counts every lane's jobs together.
 public final class WorkerPool: Sendable {
     public typealias Job = @Sendable () -> Void
 
     private struct State {
-        var jobs: [Job?] = []
-        var head = 0
-        var count: Int { jobs.count - head }
+        var jobs = FairQueue<Job>()
+        var count: Int { jobs.count }
         var started = false
         var stopping = false
     }
@@ -38,12 +40,18 @@ public final class WorkerPool: Sendable {
     /// Jobs waiting for a thread (not counting those running).
     public var depth: Int { state.withLock { $0.count } }
 
-    /// Queues a job; false when the queue is full or the pool is stopping.
+    /// Queues a job on lane 0; false when the queue is full or the pool is stopping.
     public func submit(_ job: @escaping Job) -> Bool {
+        submit(job, lane: 0)
+    }
+
+    /// Queues a job at the back of `lane`'s FIFO; false when the queue (every lane together)
+    /// is full or the pool is stopping.
+    public func submit(_ job: @escaping Job, lane: UInt64) -> Bool {
         startOnce()
         let accepted = state.withLock { state in
             guard !state.stopping, state.count < limit else { return false }
-            state.jobs.append(job)
+            state.jobs.append(job, lane: lane)
             return true
         }
         if accepted { available.signal() }
@@ -82,15 +90,7 @@ public final class WorkerPool: Sendable {
         while true {
             available.wait()
             let job: Job?? = state.withLock { state in
-                guard state.count > 0 else { return state.stopping ? .some(nil) : nil }
-                let job = state.jobs[state.head]
-                state.jobs[state.head] = nil
-                state.head += 1
-                // Compact once the consumed prefix dominates, so the array does not grow forever.
-                if state.head > 64 && state.head * 2 > state.jobs.count {
-                    state.jobs.removeFirst(state.head)
-                    state.head = 0
-                }
+                guard let job = state.jobs.removeFirst() else { return state.stopping ? .some(nil) : nil }
                 return .some(job)
             }
             switch job {

@@ -10,6 +10,10 @@ protocol AnswerAdmission: Sendable {
     /// `admit`, with the header fields that tell the client where its budget stands (API §11:
     /// `RateLimit-Policy`, `RateLimit`), set on the answer or on the refusal alike.
     func admitReporting(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)])
+    /// `admitReporting`, with the render pool's lane for the request: its client's network
+    /// (`ClientKey.lane`), so one network's backlog cannot hold up another's renders; 0 when
+    /// this admission knows no client.
+    func admitLaned(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)], lane: UInt64)
     /// Where the work an admitted request learns of later (a picture's fetch and decode, once
     /// its pixels are known) is charged: the same client as `admit`, which charged `admitted`
     /// for the render and `prepaid` for the pictures (`PicturePrepayment`), together.
@@ -22,6 +26,12 @@ extension AnswerAdmission {
     /// No budget, nothing to report.
     func admitReporting(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)]) {
         (admit(cost: cost, request: request), [])
+    }
+
+    /// No client known: every request on lane 0.
+    func admitLaned(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)], lane: UInt64) {
+        let (refusal, fields) = admitReporting(cost: cost, request: request)
+        return (refusal, fields, 0)
     }
 }
 

@@ -89,7 +89,7 @@ final class AnswerPipeline: Sendable {
         }
         // The pictures' estimate too, before any of them is fetched (`PicturePrepayment`).
         let prepaid = job.prepaidPictureTokens
-        let (refusal, rateLimit) = admission.admitReporting(cost: work.tokens + prepaid, request: request)
+        let (refusal, rateLimit, lane) = admission.admitLaned(cost: work.tokens + prepaid, request: request)
         if let refusal {
             let form = AcceptPreference.errorForm(request.head.header(HeaderName.accept))
             return .respond(errors.response(for: refusal, form: form).amended(setting: rateLimit), .refused)
@@ -113,7 +113,7 @@ final class AnswerPipeline: Sendable {
         let handedOn = Locked(false)
         let render: @Sendable (Job.Materials) -> Void = { [self] materials in
             guard handedOn.withLock({ done in defer { done = true }; return !done }) else { return }
-            let queued = pool.submit { [self] in
+            let renderJob: WorkerPool.Job = { [self] in
                 guard clock.now <= renderDeadline else {
                     finish(job.key, with: .failure(.overloaded))
                     return
@@ -136,6 +136,8 @@ final class AnswerPipeline: Sendable {
                 reservation.shrink(to: body)
                 finish(job.key, with: outcome, holding: body > 0 ? reservation : nil)
             }
+            // Queued behind its own network's renders, not every network's (fair by lane).
+            let queued = pool.submit(renderJob, lane: lane)
             if !queued { finish(job.key, with: .failure(.overloaded)) }
         }
         if let late = job.lateMaterials {

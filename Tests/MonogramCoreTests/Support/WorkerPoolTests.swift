@@ -45,4 +45,76 @@ struct WorkerPoolTests {
         pool.stop()
         #expect(pool.depth == 0)
     }
+
+    @Test("a job on a quiet lane runs after one job of a busy lane, not after its backlog")
+    func lanesTakeTurns() {
+        let pool = WorkerPool(name: "test", threads: 1, queueLimit: 100)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let ran = Locked<[String]>([])
+        #expect(pool.submit {
+            started.signal()
+            release.wait()
+        })
+        started.wait()  // the only thread is busy from here on
+        for index in 0..<10 {
+            let accepted = pool.submit({ ran.withLock { $0.append("A\(index)") } }, lane: 7)
+            #expect(accepted)
+        }
+        let acceptedB = pool.submit({ ran.withLock { $0.append("B") } }, lane: 9)
+        #expect(acceptedB)
+        #expect(pool.depth == 11)
+        release.signal()
+        pool.stop()
+        let order = ran.withLock { $0 }
+        #expect(order.count == 11)
+        #expect(order.firstIndex(of: "B") == 1, "B waits for one job of lane A, not ten: \(order)")
+        #expect(order.filter { $0 != "B" } == (0..<10).map { "A\($0)" }, "each lane stays in order")
+    }
+
+    @Test("the queue limit counts every lane's jobs together")
+    func limitAcrossLanes() {
+        let pool = WorkerPool(name: "test", threads: 1, queueLimit: 3)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        #expect(pool.submit {
+            started.signal()
+            release.wait()
+        })
+        started.wait()
+        let nothing: WorkerPool.Job = {}
+        let accepted = [1, 2, 3, 4, 1].map { pool.submit(nothing, lane: UInt64($0)) } + [pool.submit(nothing)]
+        #expect(accepted == [true, true, true, false, false, false], "past three waiting jobs, whatever the lane, refused")
+        #expect(pool.depth == 3)
+        release.signal()
+        pool.stop()
+        #expect(pool.depth == 0)
+    }
+}
+
+@Suite("WorkerPool FairQueue")
+struct FairQueueTests {
+    @Test("round-robin across lanes with work, FIFO within each, a new lane after those waiting")
+    func turns() {
+        var queue = FairQueue<String>()
+        for item in ["a1", "a2", "a3"] { queue.append(item, lane: 1) }
+        queue.append("b1", lane: 2)
+        #expect(queue.removeFirst() == "a1")
+        queue.append("c1", lane: 3)  // a new lane: after every lane waiting (b, then a again)
+        var order: [String] = []
+        while let item = queue.removeFirst() { order.append(item) }
+        #expect(order == ["b1", "a2", "c1", "a3"])
+        #expect(queue.count == 0)
+    }
+
+    @Test("an emptied lane's slot is reused and long backlogs compact")
+    func reuse() {
+        var queue = FairQueue<Int>()
+        for round in 0..<50 {
+            for item in 0..<200 { queue.append(item, lane: UInt64(round % 3)) }
+            for item in 0..<200 { #expect(queue.removeFirst() == item) }
+        }
+        #expect(queue.count == 0)
+        #expect(queue.removeFirst() == nil)
+    }
 }

@@ -11,6 +11,8 @@ struct ClientBudgetAdmission: AnswerAdmission {
     let trustedProxies: TrustedProxies
     let ipv4Prefix: Int
     let ipv6Prefix: Int
+    /// The client's network (`limits.networkPrefixes`), whose lane its renders queue on.
+    let networkPrefixes: (ipv4: Int, ipv6: Int)
     /// Says once per process that a trusted proxy forwarded an address that is not one.
     let unparsableForwarded: OnceWarning?
     /// The answer's `RateLimit-Policy` and `RateLimit` (API §11).
@@ -31,6 +33,7 @@ struct ClientBudgetAdmission: AnswerAdmission {
         self.trustedProxies = TrustedProxies(trustedProxies)
         ipv4Prefix = limits.ipv4Prefix
         ipv6Prefix = limits.ipv6Prefix
+        networkPrefixes = limits.networkPrefixes
         unparsableForwarded = logger.map(OnceWarning.init)
     }
 
@@ -39,10 +42,18 @@ struct ClientBudgetAdmission: AnswerAdmission {
     }
 
     func admitReporting(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)]) {
-        let (decision, remaining) = table.chargeReporting(client(of: request), tokens: cost, now: monotonicNanoseconds())
+        let (refusal, fields, _) = admitLaned(cost: cost, request: request)
+        return (refusal, fields)
+    }
+
+    /// The client's key, found once, charges the budget and names the render lane (its network).
+    func admitLaned(cost: Int, request: AnswerRequest) -> (refusal: ServiceError?, fields: [(name: String, value: String)], lane: UInt64) {
+        let client = client(of: request)
+        let lane = client.prefix(ipv4: networkPrefixes.ipv4, ipv6: networkPrefixes.ipv6).lane
+        let (decision, remaining) = table.chargeReporting(client, tokens: cost, now: monotonicNanoseconds())
         switch decision {
-        case .admitted: return (nil, rateLimit.fields(remaining: remaining))
-        case .refused(let retryAfter): return (.overBudget(retryAfter: retryAfter), rateLimit.fields(remaining: remaining))
+        case .admitted: return (nil, rateLimit.fields(remaining: remaining), lane)
+        case .refused(let retryAfter): return (.overBudget(retryAfter: retryAfter), rateLimit.fields(remaining: remaining), lane)
         }
     }
 

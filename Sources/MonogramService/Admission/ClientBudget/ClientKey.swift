@@ -29,6 +29,11 @@ public struct ClientKey: Hashable, Sendable, CustomStringConvertible {
         return ClientKey(high: high & highMask, low: low & lowMask)
     }
 
+    /// A network key as the render pool's lane (`WorkerPool.submit(_:lane:)`): the two words
+    /// folded together. An IPv4 network is never 0 (the mapped prefix); the all-ones key (what
+    /// does not parse) is lane 0, with every request of no known client.
+    public var lane: UInt64 { high ^ low }
+
     public var description: String {
         String(high, radix: 16) + ":" + String(low, radix: 16)
     }
