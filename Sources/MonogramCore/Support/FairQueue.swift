@@ -26,6 +26,11 @@ struct FairQueue<Element> {
     /// Elements queued, over every lane.
     private(set) var count = 0
 
+    /// Elements queued on `lane`.
+    func count(lane: UInt64) -> Int {
+        slotOf[lane].map { lanes[$0].items.count - lanes[$0].head } ?? 0
+    }
+
     /// Queues `element` at the back of `lane`'s FIFO; a lane new to the queue takes its turn
     /// after every lane already waiting.
     mutating func append(_ element: Element, lane: UInt64) {

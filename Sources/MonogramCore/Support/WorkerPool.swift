@@ -27,6 +27,8 @@ public final class WorkerPool: Sendable {
     private let name: String
     private let threads: Int
     private let limit: Int
+    /// What one lane other than 0 may hold: the limit less a quarter kept for other lanes.
+    private let laneLimit: Int
 
     /// `lazily`: start the threads with the first job (a feature that is configured off
     /// never starts any).
@@ -34,6 +36,7 @@ public final class WorkerPool: Sendable {
         self.name = name
         self.threads = max(1, threads)
         self.limit = max(1, queueLimit)
+        self.laneLimit = max(1, max(1, queueLimit) - max(1, queueLimit) / 4)
         if !lazily { startOnce() }
     }
 
@@ -46,11 +49,13 @@ public final class WorkerPool: Sendable {
     }
 
     /// Queues a job at the back of `lane`'s FIFO; false when the queue (every lane together)
-    /// is full or the pool is stopping.
+    /// is full or the pool is stopping, or when a lane other than 0 already holds three
+    /// quarters of the limit: one network cannot fill the queue, the last quarter is for others.
     public func submit(_ job: @escaping Job, lane: UInt64) -> Bool {
         startOnce()
         let accepted = state.withLock { state in
             guard !state.stopping, state.count < limit else { return false }
+            guard lane == 0 || state.jobs.count(lane: lane) < laneLimit else { return false }
             state.jobs.append(job, lane: lane)
             return true
         }

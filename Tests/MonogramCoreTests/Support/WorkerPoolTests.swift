@@ -92,6 +92,28 @@ struct WorkerPoolTests {
     }
 }
 
+@Suite("WorkerPool lane share")
+struct WorkerPoolLaneShareTests {
+    @Test("one lane other than 0 holds at most three quarters of the queue; the rest is for other lanes")
+    func laneShare() {
+        let pool = WorkerPool(name: "test", threads: 1, queueLimit: 8)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        #expect(pool.submit {
+            started.signal()
+            release.wait()
+        })
+        started.wait()
+        let nothing: WorkerPool.Job = {}
+        let busy = (0..<8).map { _ in pool.submit(nothing, lane: 5) }
+        #expect(busy == [true, true, true, true, true, true, false, false], "6 of 8 for lane 5")
+        let others = [pool.submit(nothing, lane: 6), pool.submit(nothing, lane: 7), pool.submit(nothing, lane: 8)]
+        #expect(others == [true, true, false], "the other lanes fill the rest, then the total limit holds")
+        release.signal()
+        pool.stop()
+    }
+}
+
 @Suite("WorkerPool FairQueue")
 struct FairQueueTests {
     @Test("round-robin across lanes with work, FIFO within each, a new lane after those waiting")
